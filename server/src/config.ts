@@ -1,0 +1,150 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  WEB_DIST: optional,
+
+  DATABASE_URL: optional,
+
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: boolean,
+
+  REDIS_URL: optional,
+
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Ferry <no-reply@ferry.local>'),
+
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional,
+
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+
+  JWT_SECRET: optional,
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  /** Origin used in links (emails, signed upload URLs). */
+  publicUrl: string
+  dataDir: string
+  webDist: string
+  logLevel: Env['LOG_LEVEL']
+  bodyLimitBytes: number
+  shutdownTimeoutMs: number
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3'
+        endpoint?: string
+        bucket: string
+        region: string
+        accessKeyId?: string
+        secretAccessKey?: string
+        forcePathStyle: boolean
+      }
+  events: { kind: 'in-process' } | { kind: 'redis'; url: string }
+  mail: { from: string } & ({ kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string })
+  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string }
+  google: { clientId?: string; jwksUrl: string }
+  jwtSecret?: string
+  admin?: { email: string; password: string }
+  redisUrl?: string
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of the environment: parse once, fail listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const problems: string[] = []
+  const dataDir = path.resolve(e.DATA_DIR)
+
+  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    problems.push('  S3_BUCKET: required when other S3_* variables are set')
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither')
+  }
+  if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
+    problems.push('  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set')
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'blobs') },
+    events: e.REDIS_URL ? { kind: 'redis', url: e.REDIS_URL } : { kind: 'in-process' },
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+      : { kind: 'outbox', dir: path.join(dataDir, 'mail'), from: e.MAIL_FROM },
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      : undefined,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    jwtSecret: e.JWT_SECRET,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    redisUrl: e.REDIS_URL,
+  }
+}
