@@ -1,4 +1,5 @@
 export interface MailMessage {
+  /** One address, optionally with a display name (`Ana <ana@example.com>`). */
   to: string
   subject: string
   text: string
@@ -9,6 +10,14 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp'
   send(message: MailMessage): Promise<void>
+  /** Throws when mail cannot be delivered (readiness). */
   check(): Promise<void>
   close(): Promise<void>
 }
+
+/** The part of a pino (Fastify) logger the mailers use. */
+export interface MailLogger {
+  info(details: object, message: string): void
+}
+
+export const silentMailLogger: MailLogger = { info() {} }

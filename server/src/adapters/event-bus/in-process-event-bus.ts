@@ -1,0 +1,54 @@
+import { consoleEventBusLogger, type EventBus, type EventBusLogger, type EventHandler } from './event-bus.js'
+import { dispatchEvent, encodeEvent } from './event-dispatch.js'
+
+/** A bus for a single instance. It behaves like the Redis bus: JSON copies, asynchronous delivery. */
+export function createInProcessEventBus(options: { logger?: EventBusLogger } = {}): EventBus {
+  const logger = options.logger ?? consoleEventBusLogger
+  const topics = new Map<string, Set<EventHandler>>()
+  let closed = false
+
+  const assertOpen = () => {
+    if (closed) throw new Error('The event bus is closed')
+  }
+
+  return {
+    kind: 'in-process',
+
+    async publish(topic, message) {
+      assertOpen()
+      const json = encodeEvent(message)
+      const handlers = topics.get(topic)
+      if (!handlers?.size) return
+      // Snapshot now (subscribers at publish time) and deliver later, as a network bus would.
+      const snapshot = [...handlers]
+      queueMicrotask(() => dispatchEvent(topic, JSON.parse(json), snapshot, logger))
+    },
+
+    async subscribe(topic, handler) {
+      assertOpen()
+      // A wrapper gives each subscription its own identity, even for the same handler twice.
+      const subscription: EventHandler = (message) => handler(message)
+      let handlers = topics.get(topic)
+      if (!handlers) {
+        handlers = new Set()
+        topics.set(topic, handlers)
+      }
+      handlers.add(subscription)
+      return async () => {
+        const current = topics.get(topic)
+        if (!current) return
+        current.delete(subscription)
+        if (current.size === 0) topics.delete(topic)
+      }
+    },
+
+    async check() {
+      assertOpen()
+    },
+
+    async close() {
+      closed = true
+      topics.clear()
+    },
+  }
+}
