@@ -1,8 +1,17 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type * as schema from './schema/index.js'
 
+/** What `db.execute(sql)` resolves to on both engines: at least the rows. */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<this['row']>
+}
+
+export interface DbQueryResult<Row> {
+  rows: Row[]
+}
+
 /** Drizzle over PostgreSQL, whichever engine runs it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Db = PgDatabase<DbQueryResultHKT, typeof schema>
 
 export interface Database {
   readonly kind: 'pglite' | 'postgres'
@@ -11,3 +20,11 @@ export interface Database {
   check(): Promise<void>
   close(): Promise<void>
 }
+
+/** The part of a pino logger the database uses; console-like objects fit too. */
+export interface DatabaseLogger {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+}
+
+export const silentLogger: DatabaseLogger = { info() {}, warn() {} }

@@ -1,1 +1,2 @@
-export {}
+export * from './app-secrets.js'
+export * from './job-leases.js'

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/database.js'
+import { appSecrets } from '../db/schema/index.js'
+
+/**
+ * The secret called `name`, generated (32 random bytes, base64url) the first time any instance
+ * asks. Kept in the database rather than on local disk so that every instance sharing it agrees.
+ */
+export async function loadOrCreateSecret(db: Db, name: string): Promise<string> {
+  const value = randomBytes(32).toString('base64url')
+  // When two instances race, the loser's insert waits for the winner's commit, then does nothing.
+  await db.insert(appSecrets).values({ name, value }).onConflictDoNothing({ target: appSecrets.name })
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name))
+  if (!row) throw new Error(`Secret ${name} vanished right after it was stored`)
+  return row.value
+}
