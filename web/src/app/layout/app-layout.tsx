@@ -1,0 +1,28 @@
+import { AppShell } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { PageLoader } from '../../components/page-loader.js'
+import { AppHeader } from './app-header.js'
+import { MobileNav } from './mobile-nav.js'
+
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false)
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a route change should do
+  useEffect(() => nav.close(), [pathname])
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <MobileNav opened={navOpened} onClose={nav.close} />
+      <AppShell.Main bg="gray.0" mih="100dvh">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  )
+}

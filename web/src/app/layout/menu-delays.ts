@@ -1,0 +1,16 @@
+import type { MenuProps } from '@mantine/core'
+
+/**
+ * Spec 000 §9: header menus open 100 ms after the pointer arrives and close 400 ms after it
+ * leaves. 'click-hover' keeps those hover delays and also opens on click, so keyboard and
+ * touch users can reach the links.
+ */
+export const headerMenuProps = {
+  trigger: 'click-hover',
+  openDelay: 100,
+  closeDelay: 400,
+  shadow: 'md',
+  radius: 'md',
+  position: 'bottom-start',
+  offset: 6,
+} as const satisfies Partial<MenuProps>

@@ -1,0 +1,99 @@
+import { Container, Flex, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { useDocumentTitle } from '@mantine/hooks'
+import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useSession } from '../../features/auth/index.js'
+import { RequestFilesPanel } from '../../features/request-links/components/request-files-panel.js'
+import { DirectTransferPanel } from '../../features/rooms/components/direct-transfer-panel.js'
+import { SendFilesPanel } from '../../features/transfers/components/send-files-panel.js'
+import { type HomeTab, homeTabPath, homeTabs, loginPath, paths } from '../../lib/paths.js'
+
+const tabs = [
+  { value: 'send', icon: IconSend },
+  { value: 'request', icon: IconInbox },
+  { value: 'direct', icon: IconArrowsExchange },
+] as const satisfies readonly { value: HomeTab; icon: unknown }[]
+
+function parseTab(value: string | null): HomeTab {
+  return homeTabs.find((tab) => tab === value) ?? 'send'
+}
+
+/** Home (spec 000 §1–2): the three tabs, the open one kept in `?tab=` so links can open it. */
+export function HomePage() {
+  const { t } = useTranslation('home')
+  const { isAuthenticated } = useSession()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const tab = parseTab(searchParams.get('tab'))
+  useDocumentTitle(t('pageTitle'))
+
+  const selectTab = (value: string | null) => {
+    const next = parseTab(value)
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev)
+        if (next === 'send') params.delete('tab')
+        else params.set('tab', next)
+        return params
+      },
+      { replace: true },
+    )
+  }
+
+  return (
+    <Container size={720} py={{ base: 'xl', sm: 56 }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap={6} ta="center" mb={{ base: 'lg', sm: 36 }}>
+        <Title order={1} fz={{ base: 28, sm: 40 }} style={{ letterSpacing: '-0.02em' }}>
+          {t('hero.title')}
+        </Title>
+        <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={560} mx="auto">
+          {t('hero.subtitle')}
+        </Text>
+      </Stack>
+      <Paper withBorder shadow="sm" radius="lg" style={{ overflow: 'hidden' }}>
+        <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+          <Tabs.List grow aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap' }}>
+            {tabs.map(({ value, icon: Icon }) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                py="md"
+                px={{ base: 6, sm: 'md' }}
+                miw={0}
+                style={{ flexBasis: 0, alignItems: 'flex-start' }}
+              >
+                <Flex
+                  direction={{ base: 'column', xs: 'row' }}
+                  align="center"
+                  justify="center"
+                  gap={{ base: 4, xs: 8 }}
+                >
+                  <Icon size={18} aria-hidden />
+                  <Text
+                    component="span"
+                    fz={{ base: 'xs', xs: 'sm' }}
+                    fw={500}
+                    ta="center"
+                    lh={1.3}
+                    style={{ whiteSpace: 'normal' }}
+                  >
+                    {t(`tabs.${value}`)}
+                  </Text>
+                </Flex>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
+            <SendFilesPanel upgradeTo={paths.upgrade} />
+          </Tabs.Panel>
+          <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
+            <RequestFilesPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('request'))} />
+          </Tabs.Panel>
+          <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
+            <DirectTransferPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('direct'))} />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Container>
+  )
+}

@@ -1,0 +1,3 @@
+export { connectSession, sessionStore } from './session.js'
+export type { SessionState, SessionStore, SessionUser } from './session-store.js'
+export { type Session, useSession } from './use-session.js'

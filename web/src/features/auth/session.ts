@@ -1,0 +1,44 @@
+import { registerApiAuth } from '../../lib/api-client.js'
+import { createSessionStore, tokenStorageKey, userStorageKey } from './session-store.js'
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+const memory = new Map<string, string>()
+const memoryStorage = {
+  getItem: (key: string) => memory.get(key) ?? null,
+  setItem: (key: string, value: string) => void memory.set(key, value),
+  removeItem: (key: string) => void memory.delete(key),
+}
+
+/** The one session of this page, kept in localStorage like spec 000 says. */
+export const sessionStore = createSessionStore({ storage: browserStorage() ?? memoryStorage })
+
+/**
+ * Connects the session to the rest of the app: the api client sends its token and, on any 401,
+ * the login is cleared and the user is sent to /login (spec 000 §4); other tabs' sign-ins and
+ * sign-outs are followed. Returns a function that undoes it.
+ */
+export function connectSession(navigate: (to: string) => void): () => void {
+  const unregister = registerApiAuth({
+    getToken: () => sessionStore.getSnapshot().token,
+    onUnauthorized: () => {
+      sessionStore.signOut()
+      const { pathname, search } = window.location
+      if (pathname !== '/login') navigate(`/login?next=${encodeURIComponent(pathname + search)}`)
+    },
+  })
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === tokenStorageKey || event.key === userStorageKey) sessionStore.reload()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    unregister()
+    window.removeEventListener('storage', onStorage)
+  }
+}

@@ -1,0 +1,131 @@
+import { ApiError, networkErrorMessage, parseErrorBody } from './api-error.js'
+
+/** What the api client needs from whoever owns the login (features/auth registers it). */
+export interface ApiAuthHooks {
+  /** The bearer token to send, or null when logged out. */
+  getToken(): string | null
+  /** Called on any 401 from the main API: clear the stored login and send the user to /login. */
+  onUnauthorized(): void
+}
+
+const noAuth: ApiAuthHooks = { getToken: () => null, onUnauthorized: () => {} }
+let authHooks: ApiAuthHooks = noAuth
+
+/** Installs the auth hooks every api client uses; returns a function that removes them. */
+export function registerApiAuth(hooks: ApiAuthHooks): () => void {
+  authHooks = hooks
+  return () => {
+    if (authHooks === hooks) authHooks = noAuth
+  }
+}
+
+/** Anything with `parse`, such as a zod schema from @ferry/contracts. */
+export interface ResponseParser<T> {
+  parse(input: unknown): T
+}
+
+export type QueryValue = string | number | boolean | null | undefined
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, QueryValue>
+  /** Sent as JSON. */
+  body?: unknown
+  /** Validates and types the response body. */
+  schema?: ResponseParser<T>
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+type MethodOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>
+  get<T = unknown>(path: string, options?: MethodOptions<T>): Promise<T>
+  post<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
+  put<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
+  patch<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
+  delete<T = unknown>(path: string, options?: MethodOptions<T>): Promise<T>
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' means same origin. */
+  baseUrl?: string
+  fetch?: typeof globalThis.fetch
+  /**
+   * Whether a 401 triggers the auth hook. True for the main API; the auth service's own calls
+   * (a wrong password answers 401) turn it off.
+   */
+  handleUnauthorized?: boolean
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value))
+  }
+  const search = params.toString()
+  return `${baseUrl}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  return type.includes('json') ? JSON.parse(text) : text
+}
+
+/**
+ * A fetch wrapper for Ferry's API (spec 000 §7): credentials included, `X-Requested-With`,
+ * the bearer token when logged in, JSON both ways; failures throw `ApiError`.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const { baseUrl = '', handleUnauthorized = true } = options
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+
+  async function request<T>(path: string, req: ApiRequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...req.headers,
+    }
+    const token = authHooks.getToken()
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json'
+
+    let response: Response
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, req.query), {
+        method: req.method ?? 'GET',
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        credentials: 'include',
+        signal: req.signal,
+      })
+    } catch (error) {
+      if (req.signal?.aborted) throw error
+      throw new ApiError(0, networkErrorMessage, 'network_error')
+    }
+
+    if (!response.ok) {
+      if (response.status === 401 && handleUnauthorized) authHooks.onUnauthorized()
+      const { detail, code } = parseErrorBody(await response.text().catch(() => ''))
+      throw new ApiError(response.status, detail, code)
+    }
+    const body = await readBody(response)
+    return req.schema ? req.schema.parse(body) : (body as T)
+  }
+
+  return {
+    request,
+    get: (path, opts) => request(path, { ...opts, method: 'GET' }),
+    post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
+    put: (path, body, opts) => request(path, { ...opts, method: 'PUT', body }),
+    patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
+    delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
+  }
+}
+
+/** The main API (`/api/*`). */
+export const apiClient = createApiClient()

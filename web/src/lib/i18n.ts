@@ -1,0 +1,60 @@
+import i18next, { type i18n as I18n } from 'i18next'
+import LanguageDetector from 'i18next-browser-languagedetector'
+import HttpBackend from 'i18next-http-backend'
+import { initReactI18next } from 'react-i18next'
+
+declare const __LOCALES_VERSION__: string
+
+export const supportedLanguages = ['en', 'es'] as const
+export type Language = (typeof supportedLanguages)[number]
+export const namespaces = ['common', 'home', 'errors'] as const
+export const fallbackLanguage: Language = 'en'
+
+/** The language the UI is showing, narrowed to one we ship. */
+export function currentLanguage(i18n: I18n): Language {
+  const lng = i18n.resolvedLanguage ?? i18n.language
+  return supportedLanguages.find((code) => lng?.startsWith(code)) ?? fallbackLanguage
+}
+
+function syncHtmlLang(i18n: I18n): void {
+  const lng = currentLanguage(i18n)
+  document.documentElement.lang = lng
+  document.documentElement.dir = i18n.dir(lng)
+}
+
+/**
+ * Starts i18next as spec 000 §1 describes: English fallback; detection from the `lng` query
+ * parameter, cookie, local storage, session storage, browser and html tag, cached in local
+ * storage; translations fetched from /locales/{lng}/{ns}.json. i18next's backend connector
+ * retries a failed fetch (network error or 5xx) `maxRetries` times, waiting `retryTimeout`
+ * and doubling each time: 350, 700, 1400, 2800, 5600 ms.
+ */
+export function initI18n(): I18n {
+  i18next.on('languageChanged', () => syncHtmlLang(i18next))
+  void i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...supportedLanguages],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: [...namespaces],
+      defaultNS: 'common',
+      maxRetries: 5,
+      retryTimeout: 350,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage'],
+      },
+      backend: {
+        loadPath: '/locales/{{lng}}/{{ns}}.json',
+        queryStringParams: { v: __LOCALES_VERSION__ },
+      },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    })
+  return i18next
+}

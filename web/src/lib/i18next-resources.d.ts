@@ -1,0 +1,15 @@
+import type common from '../locales/en/common.json'
+import type errors from '../locales/en/errors.json'
+import type home from '../locales/en/home.json'
+
+// English is the source of truth for keys: a typo in t('...') fails the type check.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common'
+    resources: {
+      common: typeof common
+      home: typeof home
+      errors: typeof errors
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/** Routes of the web app (spec 000 §2, 001 §2), in one place so links and the router agree. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  upgrade: '/upgrade',
+  invite: '/invite',
+  profile: '/profile',
+  transfers: '/transfers',
+  tools: '/tools',
+  fileProtection: '/tools/file-protection',
+  sellFiles: '/tools/sell-files',
+  admin: '/admin',
+  dashboard: '/dashboard/',
+  mantineGuide: '/mantine-guide',
+  nonprofit: '/resources/nonprofit',
+  teams: '/resources/teams',
+  enterprise: '/resources/enterprise',
+} as const
+
+/** /login, remembering where to come back to after signing in. */
+export function loginPath(next?: string): string {
+  return next && next !== paths.home ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login
+}
+
+export const homeTabs = ['send', 'request', 'direct'] as const
+export type HomeTab = (typeof homeTabs)[number]
+
+/** The home page opened on a tab (`/?tab=request`); the send tab is the plain `/`. */
+export function homeTabPath(tab: HomeTab): string {
+  return tab === 'send' ? paths.home : `${paths.home}?tab=${tab}`
+}
