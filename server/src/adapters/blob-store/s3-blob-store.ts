@@ -1,0 +1,179 @@
+import { Readable } from 'node:stream'
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { Config } from '../../config.js'
+import { contentDisposition } from '../../http/content-disposition.js'
+import { assertValidBlobKey, assertValidPartNumber } from './blob-key.js'
+import {
+  BlobNotFoundError,
+  BlobPartsMismatchError,
+  BlobUploadNotFoundError,
+  type RemoteBlobStore,
+  type UploadedPart,
+} from './blob-store.js'
+import { assertPartOrder } from './multipart-parts.js'
+
+export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>
+
+/**
+ * Blobs in an S3-compatible bucket. Browsers PUT and GET through presigned URLs, straight to
+ * the bucket; the bucket needs a CORS rule allowing PUT from Ferry's origin and exposing ETag.
+ * `maxBytes` is not enforced by S3 on a presigned PUT.
+ */
+export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): RemoteBlobStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Otherwise the SDK signs a checksum of a body it never sees into presigned PUT URLs.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const Bucket = config.bucket
+
+  return {
+    kind: 's3',
+
+    async signUpload(key, { expiresInSeconds, contentType }) {
+      assertValidBlobKey(key)
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType })
+      // Content-Type is a signed header: the PUT must send exactly this value.
+      const headers: Record<string, string> = contentType === undefined ? {} : { 'Content-Type': contentType }
+      return { url: await getSignedUrl(client, command, { expiresIn: expiresInSeconds }), headers }
+    },
+
+    async createMultipart(key, { contentType }) {
+      assertValidBlobKey(key)
+      const result = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }))
+      if (!result.UploadId) throw new Error('S3 returned no UploadId')
+      return { uploadId: result.UploadId }
+    },
+
+    async signPart(key, uploadId, partNumber, { expiresInSeconds }) {
+      assertValidBlobKey(key)
+      assertValidPartNumber(partNumber)
+      const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber })
+      return { url: await getSignedUrl(client, command, { expiresIn: expiresInSeconds }), headers: {} }
+    },
+
+    async listParts(key, uploadId) {
+      const parts: UploadedPart[] = []
+      let marker: string | undefined
+      try {
+        do {
+          const page = await client.send(
+            new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+          )
+          for (const p of page.Parts ?? []) {
+            if (p.PartNumber !== undefined && p.ETag)
+              parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size })
+          }
+          marker = page.IsTruncated ? page.NextPartNumberMarker : undefined
+        } while (marker)
+      } catch (error) {
+        throw mapUploadError(error, uploadId)
+      }
+      return parts
+    },
+
+    async completeMultipart(key, uploadId, parts) {
+      assertPartOrder(parts)
+      const MultipartUpload = { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) }
+      try {
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload }))
+      } catch (error) {
+        throw mapUploadError(error, uploadId)
+      }
+    },
+
+    async abortMultipart(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
+      } catch (error) {
+        throw mapUploadError(error, uploadId)
+      }
+    },
+
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag }
+      } catch (error) {
+        if (isNotFound(error)) return null
+        throw error
+      }
+    },
+
+    async read(key, range) {
+      if (range && (range.start < 0 || range.end < range.start)) {
+        throw new RangeError(`Range ${range.start}-${range.end} is not satisfiable`)
+      }
+      try {
+        const result = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }),
+        )
+        if (!(result.Body instanceof Readable)) throw new Error('S3 returned no readable body')
+        return result.Body
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(key)
+        if (errorName(error) === 'InvalidRange') throw new RangeError(`Range is not satisfiable for ${key}`)
+        throw error
+      }
+    },
+
+    async signDownload(key, { expiresInSeconds, fileName }) {
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: contentDisposition(fileName),
+      })
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds })
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }))
+    },
+  }
+}
+
+function errorName(error: unknown): string | undefined {
+  return (error as { name?: string; Code?: string } | undefined)?.Code ?? (error as Error | undefined)?.name
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = errorName(error)
+  return name === 'NoSuchKey' || name === 'NotFound'
+}
+
+function mapUploadError(error: unknown, uploadId: string): unknown {
+  switch (errorName(error)) {
+    case 'NoSuchUpload':
+      return new BlobUploadNotFoundError(uploadId)
+    case 'InvalidPart':
+    case 'InvalidPartOrder':
+    case 'EntityTooSmall':
+      return new BlobPartsMismatchError((error as Error).message, { cause: error })
+    default:
+      return error
+  }
+}
