@@ -24,6 +24,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Which peers may set X-Forwarded-* (client address, https): Fastify's trustProxy values. */
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   WEB_DIST: optional,
 
@@ -37,6 +39,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: boolean,
 
   REDIS_URL: optional,
+  REDIS_KEY_PREFIX: z.string().default('ferry:'),
 
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Ferry <no-reply@ferry.local>'),
@@ -51,6 +54,9 @@ const envSchema = z.object({
   JWT_SECRET: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -66,6 +72,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   bodyLimitBytes: number
   shutdownTimeoutMs: number
+  trustProxy: boolean | string
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
   storage:
     | { kind: 'local'; dir: string }
@@ -85,6 +92,10 @@ export interface Config {
   jwtSecret?: string
   admin?: { email: string; password: string }
   redisUrl?: string
+  /** Prepended to Ferry's Redis keys (rate-limit counts), so deployments can share one Redis. */
+  redisKeyPrefix: string
+  /** Login and register attempts allowed per client address and per account in each window. */
+  authRateLimit: { perIp: number; perAccount: number; windowMs: number }
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
@@ -146,5 +158,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
   }
 }

@@ -1,0 +1,28 @@
+import { healthResponse, readinessResponse } from '@ferry/contracts/api/system'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Deps } from '../../deps.js'
+import { createSystemService } from './system.service.js'
+
+export const systemRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const system = createSystemService(deps)
+
+    app.get(
+      '/healthz',
+      { schema: { hide: true, response: { 200: healthResponse } }, config: { access: 'public' } },
+      async () => ({ status: 'ok' as const }),
+    )
+
+    app.get(
+      '/readyz',
+      {
+        schema: { hide: true, response: { 200: readinessResponse, 503: readinessResponse } },
+        config: { access: 'public' },
+      },
+      async (_request, reply) => {
+        const readiness = await system.readiness()
+        return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness)
+      },
+    )
+  }

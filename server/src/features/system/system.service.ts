@@ -1,0 +1,34 @@
+import type { Readiness } from '@ferry/contracts/api/system'
+import type { Deps } from '../../deps.js'
+
+const checkTimeoutMs = 3000
+
+async function passes(check: () => Promise<void>): Promise<'ok' | 'failed'> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), checkTimeoutMs)
+  })
+  try {
+    await Promise.race([check(), timeout])
+    return 'ok'
+  } catch {
+    return 'failed'
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export function createSystemService(deps: Pick<Deps, 'database' | 'blobs'>) {
+  return {
+    /** Ready when the database and the file store both answer. */
+    async readiness(): Promise<Readiness> {
+      const [database, storage] = await Promise.all([
+        passes(() => deps.database.check()),
+        passes(() => deps.blobs.check()),
+      ])
+      const checks = { database, storage }
+      const ready = Object.values(checks).every((c) => c === 'ok')
+      return { status: ready ? 'ready' : 'unavailable', checks }
+    },
+  }
+}
