@@ -13,8 +13,20 @@ export const errorMessages = {
   database_unavailable: 'The database is temporarily unavailable. Please try again in a moment.',
   storage_unavailable: 'File storage is temporarily unavailable. Please try again in a moment.',
   storage_full: 'File storage is full. Nothing was kept; please try again later.',
+  upload_url_invalid: 'This upload link is not valid. Please start the upload again.',
+  upload_url_expired: 'This upload link has expired. Please start the upload again.',
+  upload_not_found: 'This upload no longer exists. Please start it again.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  unauthorized: 'Not authenticated',
+  forbidden: 'You do not have permission to do this.',
+  csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',
+  invalid_credentials: 'Invalid email or password.',
+  email_taken: 'An account with this email already exists. Please log in instead.',
+  google_not_configured: 'Google authentication is not yet available. Please use email and password.',
+  google_auth_failed: 'Google authentication failed',
+  google_email_unverified: 'Your Google account email address is not verified.',
+  google_unavailable: 'Google sign-in is temporarily unavailable. Please try again in a moment.',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

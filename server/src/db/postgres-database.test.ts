@@ -136,7 +136,9 @@ describe.skipIf(!postgres)('PostgreSQL driver', () => {
     const target = await createTestDatabase('postgres')
     try {
       await target.db.execute(sql`drop schema drizzle cascade`)
-      await target.db.execute(sql`drop table app_secrets, job_leases`)
+      // Every table of every migration, so the instances start from an empty database.
+      await target.db.execute(sql`drop schema public cascade`)
+      await target.db.execute(sql`create schema public`)
       const instances = await Promise.all([1, 2, 3, 4].map(() => openPostgresDatabase({ url: target.url!, max: 2 })))
       await Promise.all(instances.map((i) => i.close()))
       const journal = JSON.parse(await fs.readFile(`${migrationsFolder}/meta/_journal.json`, 'utf8'))

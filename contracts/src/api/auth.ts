@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { userSchema } from './users.js'
+
+/** The auth service's routes (spec 000 §7, base /auth). */
+export const authPaths = {
+  login: '/auth/login',
+  register: '/auth/register',
+  google: '/auth/google',
+  logout: '/auth/logout',
+  verify: '/auth/verify',
+  config: '/auth/config',
+} as const
+
+export const passwordMinLength = 8
+export const passwordMaxLength = 1024
+export const nameMaxLength = 100
+export const emailMaxLength = 254
+
+/** Trimmed and lower-cased before it is checked, so ' Ann@Example.COM ' is ann@example.com. */
+export const emailField = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`)
+  .pipe(z.email({ error: 'Please enter a valid email address.' }))
+
+/** A new password: at least 8 characters (spec 000 §5). */
+export const newPasswordField = z
+  .string({ error: 'Password is required.' })
+  .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
+  .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters.`)
+
+export const nameField = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(nameMaxLength, `Name must be at most ${nameMaxLength} characters.`)
+
+export const loginRequest = z.object({
+  email: emailField,
+  // Only presence here: a wrong password of any length is the same 401.
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters.`),
+})
+export type LoginRequest = z.infer<typeof loginRequest>
+
+export const registerRequest = z.object({
+  email: emailField,
+  password: newPasswordField,
+  name: nameField,
+})
+export type RegisterRequest = z.infer<typeof registerRequest>
+
+/** A Google ID token from Google Identity Services. */
+export const googleRequest = z.object({ token: z.string({ error: 'Token is required.' }).min(1, 'Token is required.') })
+export type GoogleRequest = z.infer<typeof googleRequest>
+
+/** Answer of login, register and google: the token is also set as an httpOnly cookie. */
+export const loginResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: userSchema,
+})
+export type LoginResponse = z.infer<typeof loginResponse>
+
+export const verifyRequest = z.object({ token: z.string({ error: 'Token is required.' }) })
+export type VerifyRequest = z.infer<typeof verifyRequest>
+
+/** `valid` is false (and `user` absent) for a missing, tampered, expired or revoked token. */
+export const verifyResponse = z.object({ valid: z.boolean(), user: userSchema.optional() })
+export type VerifyResponse = z.infer<typeof verifyResponse>
+
+export const logoutResponse = z.object({ message: z.string() })
+export type LogoutResponse = z.infer<typeof logoutResponse>
+
+/** GET /auth/config: what the browser needs to offer sign-in; `google_client_id` is null without Google. */
+export const authConfigResponse = z.object({ google_client_id: z.string().nullable() })
+export type AuthConfigResponse = z.infer<typeof authConfigResponse>

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** The roles a user can have (spec 000 §3). */
+export const roles = ['FREE', 'PREMIUM', 'ADMIN'] as const
+export const roleSchema = z.enum(roles)
+export type Role = z.infer<typeof roleSchema>
+
+/** Admin checks compare the role to ADMIN case-insensitively (spec 001 §4). */
+export function isAdmin(role: string | null | undefined): boolean {
+  return typeof role === 'string' && role.toUpperCase() === 'ADMIN'
+}
+
+/** Emails are stored and compared trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** A signed-in user as the API returns it. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  picture: z.string().nullable(),
+})
+export type User = z.infer<typeof userSchema>
+
+/** A user in the admin views (spec 001 §3), with the sign-up time. */
+export const adminUserSchema = userSchema.extend({ created_at: z.iso.datetime({ offset: true }) })
+export type AdminUser = z.infer<typeof adminUserSchema>

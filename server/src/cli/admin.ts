@@ -1,0 +1,35 @@
+/**
+ * `npm run admin -- promote <email>` and `npm run admin -- create <email> <password> [name]`,
+ * against the database the server is configured with (same environment variables).
+ */
+import { pino } from 'pino'
+import { systemClock } from '../clock.js'
+import { ConfigError, loadConfig } from '../config.js'
+import { openDatabase } from '../db/open-database.js'
+import { createAuthService } from '../features/auth/auth.service.js'
+import { runAdminCommand } from './admin-command.js'
+
+async function main(): Promise<number> {
+  const config = loadConfig()
+  const logger = pino({ level: 'warn' })
+  const database = await openDatabase(config.database, { logger })
+  try {
+    const auth = await createAuthService({ config, database, logger, clock: systemClock })
+    return await runAdminCommand(process.argv.slice(2), auth, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    })
+  } finally {
+    await database.close()
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,22 @@
+import type { Role } from '@ferry/contracts/api/users'
+import { sql } from 'drizzle-orm'
+import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** Accounts. `email` is stored normalised (trimmed, lower-cased), so a plain unique index suffices. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    /** argon2id PHC string; null for an account that only signs in with Google. */
+    passwordHash: text('password_hash'),
+    role: text('role').$type<Role>().notNull().default('FREE'),
+    picture: text('picture'),
+    /** Google's `sub` once the account signed in with Google. */
+    googleSub: text('google_sub').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('FREE', 'PREMIUM', 'ADMIN')`)],
+)

@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { authCookieName } from '../../http/auth-guard.js'
+import { tokenLifetimeSeconds } from './tokens.js'
+
+// Secure only over https (trustProxy makes request.protocol follow X-Forwarded-Proto), so a
+// plain-http install on a LAN still signs in.
+const cookieOptions = (request: FastifyRequest) =>
+  ({ httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' }) as const
+
+export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(authCookieName, token, { ...cookieOptions(request), maxAge: tokenLifetimeSeconds })
+}
+
+export function clearAuthCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(authCookieName, cookieOptions(request))
+}

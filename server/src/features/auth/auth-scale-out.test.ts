@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { availablePostgres, availableRedis } from '../../testing/services.js'
+import { buildTestApp, type TestApp } from '../../testing/test-app.js'
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js'
+import {
+  bearer,
+  postJson,
+  registerAccount,
+  registerProbeRoutes,
+  uniqueEmail,
+  uniqueIp,
+} from './testing/auth-test-kit.js'
+
+const services = (await availablePostgres()) && (await availableRedis())
+
+describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
+  let database: TestDatabase
+  let one: TestApp
+  let two: TestApp
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    const options = {
+      databaseUrl: database.url!,
+      events: 'redis' as const,
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '6',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+      },
+      beforeListen: registerProbeRoutes,
+    }
+    ;[one, two] = await Promise.all([buildTestApp(options), buildTestApp(options)])
+    expect([one.deps.rateLimiter.kind, two.deps.rateLimiter.kind]).toEqual(['redis', 'redis'])
+  })
+  afterAll(async () => {
+    await Promise.all([one?.close(), two?.close()])
+    await database?.close()
+  })
+
+  it('share the count of failed logins per account: split over both, the fifth is refused', async () => {
+    const { user } = await registerAccount(one.api, { password: 'password123' })
+    const attempt = (t: TestApp) =>
+      postJson(
+        t.api,
+        '/auth/login',
+        { email: user.email, password: 'wrong-password' },
+        { 'x-forwarded-for': uniqueIp() },
+      )
+    const statuses = []
+    for (const t of [one, two, one, two]) statuses.push((await attempt(t)).status)
+    expect(statuses).toEqual([401, 401, 401, 401])
+
+    for (const t of [one, two]) {
+      const refused = await attempt(t)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590)
+      expect(await refused.json()).toEqual({
+        code: 'rate_limited',
+        detail: 'Too many attempts. Please wait 10 minutes and try again.',
+      })
+    }
+    // Even the right password waits: the limit is on attempts, before the password is checked.
+    const right = await postJson(two.api, '/auth/login', { email: user.email, password: 'password123' })
+    expect(right.status).toBe(429)
+  })
+
+  it('share the count per client address across accounts and across login and register', async () => {
+    const ip = uniqueIp()
+    const from = { 'x-forwarded-for': ip }
+    const statuses = []
+    for (const t of [one, two, one, two, one, two]) {
+      statuses.push((await postJson(t.api, '/auth/login', { email: uniqueEmail(), password: 'x' }, from)).status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401])
+    expect((await postJson(one.api, '/auth/login', { email: uniqueEmail(), password: 'x' }, from)).status).toBe(429)
+    expect((await postJson(two.api, '/auth/login', { email: uniqueEmail(), password: 'x' }, from)).status).toBe(429)
+    // Another address is unaffected.
+    const elsewhere = { 'x-forwarded-for': uniqueIp() }
+    expect((await postJson(one.api, '/auth/login', { email: uniqueEmail(), password: 'x' }, elsewhere)).status).toBe(
+      401,
+    )
+  })
+
+  it('limit registrations per client address too', async () => {
+    const from = { 'x-forwarded-for': uniqueIp() }
+    const register = (t: TestApp) =>
+      postJson(t.api, '/auth/register', { email: uniqueEmail(), password: 'password123', name: 'R' }, from)
+    const statuses = []
+    for (const t of [one, two, one, two, one, two, one]) statuses.push((await register(t)).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429])
+  })
+
+  it('accept each other’s tokens and each other’s logouts', async () => {
+    const { access_token: token } = await registerAccount(one.api)
+    expect((await two.api('/api/probe/user', { headers: bearer(token) })).status).toBe(200)
+    expect((await postJson(two.api, '/auth/logout', undefined, bearer(token))).status).toBe(200)
+    expect((await one.api('/api/probe/user', { headers: bearer(token) })).status).toBe(401)
+  })
+})
+
+describe('the rate limit on a single instance without Redis', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' } })
+  })
+  afterAll(() => t?.close())
+
+  it('counts in memory and says to wait one minute', async () => {
+    expect(t.deps.rateLimiter.kind).toBe('in-memory')
+    const email = uniqueEmail()
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await postJson(t.api, '/auth/login', { email, password: 'x' })).status)
+    expect(statuses).toEqual([401, 401, 429])
+    const refused = await postJson(t.api, '/auth/login', { email: email.toUpperCase(), password: 'x' })
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).detail).toBe('Too many attempts. Please wait 1 minute and try again.')
+  })
+})

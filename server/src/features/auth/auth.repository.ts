@@ -1,0 +1,36 @@
+import { and, eq, lte, notExists, sql } from 'drizzle-orm'
+import type { Db } from '../../db/database.js'
+import { revokedTokens, users } from '../../db/schema/index.js'
+import { toUserRecord, type UserRecord } from '../users/users.service.js'
+
+/** Queries on revoked tokens, and the one query that turns a token into its user. */
+export function createAuthRepository(db: Db) {
+  return {
+    /** The user, fresh, unless the token `jti` was revoked: one query per authenticated request. */
+    async findUserForToken(userId: string, jti: string): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.id, userId),
+            notExists(db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, jti))),
+          ),
+        )
+      return row && toUserRecord(row)
+    },
+
+    async revoke(jti: string, expiresAt: Date): Promise<void> {
+      await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing({ target: revokedTokens.jti })
+    },
+
+    /** Drops revocations of tokens that have expired anyway; returns how many. */
+    async sweepRevoked(now: Date): Promise<number> {
+      const rows = await db
+        .delete(revokedTokens)
+        .where(lte(revokedTokens.expiresAt, now))
+        .returning({ jti: revokedTokens.jti })
+      return rows.length
+    },
+  }
+}

@@ -1,0 +1,112 @@
+import {
+  authConfigResponse,
+  googleRequest,
+  type LoginResponse,
+  loginRequest,
+  loginResponse,
+  logoutResponse,
+  registerRequest,
+  verifyRequest,
+  verifyResponse,
+} from '@ferry/contracts/api/auth'
+import { errorResponse } from '@ferry/contracts/api/system'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Deps } from '../../deps.js'
+import { toUser } from '../users/users.service.js'
+import type { AuthService, SignedIn } from './auth.service.js'
+import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
+import { type AuthAction, createAuthRateLimit, RateLimitedError } from './auth-rate-limit.js'
+
+const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse }
+
+/** The auth service of spec 000 §7 under /auth. */
+export const authRoutes =
+  (deps: Deps, auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const rateLimit = createAuthRateLimit({ ...deps, logger: app.log })
+
+    const limit = async (action: AuthAction, request: FastifyRequest, reply: FastifyReply, email: string) => {
+      try {
+        await rateLimit.enforce(action, request.ip, email)
+      } catch (error) {
+        if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds))
+        throw error
+      }
+    }
+
+    const signedIn = (request: FastifyRequest, reply: FastifyReply, { token, user }: SignedIn): LoginResponse => {
+      setAuthCookie(request, reply, token.token)
+      return { access_token: token.token, token_type: 'bearer', user: toUser(user) }
+    }
+
+    app.post(
+      '/auth/login',
+      {
+        schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errors } },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        await limit('login', request, reply, request.body.email)
+        return signedIn(request, reply, await auth.login(request.body))
+      },
+    )
+
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags: ['auth'],
+          body: registerRequest,
+          response: { 201: loginResponse, ...errors, 409: errorResponse },
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        await limit('register', request, reply, request.body.email)
+        const result = signedIn(request, reply, await auth.register(request.body))
+        return reply.status(201).send(result)
+      },
+    )
+
+    app.post(
+      '/auth/google',
+      {
+        schema: {
+          tags: ['auth'],
+          body: googleRequest,
+          response: { 200: loginResponse, ...errors, 501: errorResponse, 503: errorResponse },
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => signedIn(request, reply, await auth.signInWithGoogle(request.body.token)),
+    )
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], response: { 200: logoutResponse } }, config: { access: 'public' } },
+      async (request, reply) => {
+        if (request.auth) await auth.logout(request.auth)
+        clearAuthCookie(request, reply)
+        return { message: 'Logged out' }
+      },
+    )
+
+    app.post(
+      '/auth/verify',
+      {
+        schema: { tags: ['auth'], body: verifyRequest, response: { 200: verifyResponse } },
+        config: { access: 'public' },
+      },
+      async (request) => {
+        const session = await auth.authenticate(request.body.token)
+        return session ? { valid: true, user: toUser(session.user) } : { valid: false }
+      },
+    )
+
+    app.get(
+      '/auth/config',
+      { schema: { tags: ['auth'], response: { 200: authConfigResponse } }, config: { access: 'public' } },
+      async () => ({ google_client_id: deps.config.google.clientId ?? null }),
+    )
+  }

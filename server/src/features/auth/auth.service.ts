@@ -1,0 +1,140 @@
+import { type LoginRequest, passwordMinLength, type RegisterRequest } from '@ferry/contracts/api/auth'
+import { normaliseEmail } from '@ferry/contracts/api/users'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { createUsersService, type UserRecord } from '../users/users.service.js'
+import { createAuthRepository } from './auth.repository.js'
+import { createGoogleIdVerifier, type GoogleIdentity } from './google-id-verifier.js'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import { createTokenSigner, type IssuedToken } from './tokens.js'
+
+/** A request's proof of identity: the token's user, loaded fresh, and which token it was. */
+export interface AuthSession {
+  user: UserRecord
+  jti: string
+  expiresAt: Date
+}
+
+export interface SignedIn {
+  token: IssuedToken
+  user: UserRecord
+}
+
+type AuthDeps = Pick<Deps, 'config' | 'database' | 'clock' | 'logger'>
+
+const localPart = (email: string) => email.split('@')[0] || email
+
+/** Sign-in, tokens and accounts' credentials. Async because the signing secret may live in the database. */
+export async function createAuthService(deps: AuthDeps) {
+  const { config, clock } = deps
+  const secret = config.jwtSecret ?? (await loadOrCreateSecret(deps.database.db, 'jwt'))
+  const tokens = createTokenSigner({ secret, clock })
+  const users = createUsersService(deps)
+  const repo = createAuthRepository(deps.database.db)
+  const google = config.google.clientId
+    ? createGoogleIdVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
+    : undefined
+
+  const signIn = async (user: UserRecord): Promise<SignedIn> => ({ token: await tokens.issue(user.id), user })
+
+  async function accountForGoogle(identity: GoogleIdentity): Promise<UserRecord> {
+    const known = await users.findCredentialsByGoogleSub(identity.sub)
+    if (known) return (await users.linkGoogle(known.id, identity.sub, identity.picture)) ?? known
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const byEmail = await users.findCredentialsByEmail(identity.email)
+      if (byEmail) {
+        // Google vouches for the address (email_verified), so it may join the existing account.
+        const linked = await users.linkGoogle(byEmail.id, identity.sub, identity.picture)
+        if (linked) return linked
+        continue
+      }
+      const created = await users.create({
+        email: identity.email,
+        name: identity.name ?? localPart(identity.email),
+        googleSub: identity.sub,
+        picture: identity.picture,
+      })
+      if (created) return created
+      // Another sign-in created it in between: look again.
+    }
+    throw new AppError('google_auth_failed', 401)
+  }
+
+  async function upsertAdmin(email: string, password: string, name?: string) {
+    const normalised = normaliseEmail(email)
+    if (password.length < passwordMinLength) {
+      throw new Error(`The admin password for ${normalised} must be at least ${passwordMinLength} characters`)
+    }
+    const { id, created } = await users.upsertAdmin({
+      email: normalised,
+      name: name?.trim() || localPart(normalised),
+      passwordHash: await hashPassword(password),
+    })
+    return { id, email: normalised, created }
+  }
+
+  return {
+    /** One 401 for an unknown email and a wrong password, in about the same time. */
+    async login(input: LoginRequest): Promise<SignedIn> {
+      const account = await users.findCredentialsByEmail(normaliseEmail(input.email))
+      const matches = account?.passwordHash
+        ? await verifyPassword(account.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password)
+      if (!account || !matches) throw new AppError('invalid_credentials', 401)
+      return signIn(account)
+    },
+
+    async register(input: RegisterRequest): Promise<SignedIn> {
+      const user = await users.create({
+        email: normaliseEmail(input.email),
+        name: input.name.trim(),
+        passwordHash: await hashPassword(input.password),
+      })
+      if (!user) throw new AppError('email_taken', 409)
+      return signIn(user)
+    },
+
+    /** Signs in with a Google ID token: creates the account, or links it by verified email. */
+    async signInWithGoogle(idToken: string): Promise<SignedIn> {
+      if (!google) throw new AppError('google_not_configured', 501)
+      return signIn(await accountForGoogle(await google.verify(idToken)))
+    },
+
+    /** The session a token proves, or undefined when it is malformed, tampered, expired or revoked. */
+    async authenticate(token: string): Promise<AuthSession | undefined> {
+      const claims = await tokens.read(token)
+      if (!claims) return undefined
+      const user = await repo.findUserForToken(claims.userId, claims.jti)
+      return user && { user, jti: claims.jti, expiresAt: claims.expiresAt }
+    },
+
+    /** Revokes the token everywhere until it would have expired. */
+    logout(session: Pick<AuthSession, 'jti' | 'expiresAt'>): Promise<void> {
+      return repo.revoke(session.jti, session.expiresAt)
+    },
+
+    /** Drops revocations of tokens that expired anyway. */
+    sweepRevokedTokens(): Promise<number> {
+      return repo.sweepRevoked(clock.now())
+    },
+
+    /** DECISIONS.md 10: ADMIN_EMAIL and ADMIN_PASSWORD create that account as ADMIN, or promote it. */
+    async bootstrapAdmin(): Promise<{ email: string; created: boolean } | undefined> {
+      if (!config.admin) return undefined
+      const admin = await upsertAdmin(config.admin.email, config.admin.password)
+      deps.logger.info({ email: admin.email }, admin.created ? 'Admin account created' : 'Admin account promoted')
+      return admin
+    },
+
+    /** Creates `email` as ADMIN with this password, or promotes it and sets the password. */
+    upsertAdmin,
+
+    /** Makes an existing account ADMIN; undefined when there is none. */
+    promote(email: string): Promise<UserRecord | undefined> {
+      return users.setRole(normaliseEmail(email), 'ADMIN')
+    },
+  }
+}
+
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>

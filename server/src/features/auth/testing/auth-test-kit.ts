@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import type { LoginResponse } from '@ferry/contracts/api/auth'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import type { Clock } from '../../../clock.js'
+import { requireUser } from '../../../http/auth-guard.js'
+import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
+
+/** A clock the test moves forward. */
+export function createTestClock(): Clock & { advance(ms: number): void; reset(): void } {
+  let offset = 0
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      offset += ms
+    },
+    reset() {
+      offset = 0
+    },
+  }
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+/** A client address of its own (trustProxy is on), so rate-limit counts of tests do not mix. */
+export const uniqueIp = () => `10.${rand()}.${rand()}.${rand()}`
+const rand = () => Math.floor(Math.random() * 254) + 1
+
+/** Probe routes behind each access level, answering with the user the guard attached. */
+export function registerProbeRoutes(app: FastifyInstance) {
+  const me = async (request: Parameters<typeof requireUser>[0]) => ({ id: requireUser(request).id })
+  app.get('/api/probe/user', { config: { access: 'user' } }, me)
+  app.post('/api/probe/user', { config: { access: 'user' } }, me)
+  app.get('/api/probe/admin', { config: { access: 'admin' } }, me)
+  app.post('/api/probe/public', { config: { access: 'public' } }, async (request) => ({ id: request.user?.id ?? null }))
+}
+
+/**
+ * The test stacks with generous auth rate limits (rate limits have tests of their own), their own
+ * Redis key prefix, the probe routes, and any extra options.
+ */
+export function authStacks(extra: TestAppOptions = {}) {
+  return testStacks.map((stack) => ({
+    ...stack,
+    ...extra,
+    env: {
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+      REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+      ...extra.env,
+    },
+    async beforeListen(app: FastifyInstance) {
+      registerProbeRoutes(app)
+      await extra.beforeListen?.(app)
+    },
+  }))
+}
+
+type Api = (pathname: string, init?: RequestInit) => Promise<Response>
+
+export function postJson(api: Api, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+  return api(pathname, {
+    method: 'POST',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** Registers a fresh account and returns its login response. */
+export async function registerAccount(
+  api: Api,
+  account: { email?: string; password?: string; name?: string } = {},
+): Promise<LoginResponse & { password: string }> {
+  const password = account.password ?? 'correct horse battery'
+  const res = await postJson(api, '/auth/register', {
+    email: account.email ?? uniqueEmail(),
+    password,
+    name: account.name ?? 'Test User',
+  })
+  expect(res.status).toBe(201)
+  return { ...((await res.json()) as LoginResponse), password }
+}
+
+/** The value of the auth cookie a response set, if any. */
+export function authCookieFrom(res: Response): string | undefined {
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^ferry_token=([^;]*)/.exec(line)
+    if (match) return match[1]
+  }
+  return undefined
+}

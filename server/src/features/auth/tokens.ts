@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Clock } from '../../clock.js'
+
+/** Tokens and the auth cookie live 30 days (spec 000 §9). */
+export const tokenLifetimeSeconds = 30 * 24 * 60 * 60
+
+export interface IssuedToken {
+  token: string
+  jti: string
+  expiresAt: Date
+}
+
+/** What a valid token says; whether it was revoked is the caller's question. */
+export interface TokenClaims {
+  userId: string
+  jti: string
+  expiresAt: Date
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** HS256 JWTs carrying `sub` (the user id), `jti`, `iat` and `exp`. */
+export function createTokenSigner(options: { secret: string; clock: Clock }) {
+  const key = new TextEncoder().encode(options.secret)
+  const { clock } = options
+  return {
+    async issue(userId: string): Promise<IssuedToken> {
+      const iat = Math.floor(clock.now().getTime() / 1000)
+      const exp = iat + tokenLifetimeSeconds
+      const jti = randomUUID()
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(jti)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key)
+      return { token, jti, expiresAt: new Date(exp * 1000) }
+    },
+
+    /** The claims of a well-signed, unexpired token; undefined for anything else. */
+    async read(token: string): Promise<TokenClaims | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        })
+        const { sub, jti, exp } = payload
+        if (!sub || !jti || !exp || !uuidPattern.test(sub) || !uuidPattern.test(jti)) return undefined
+        return { userId: sub, jti, expiresAt: new Date(exp * 1000) }
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>

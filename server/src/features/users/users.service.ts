@@ -1,0 +1,101 @@
+import type { Role, User } from '@ferry/contracts/api/users'
+import type { Db } from '../../db/database.js'
+import { createUsersRepository, type UserRow } from './users.repository.js'
+
+/** A user as the server works with it; `toUser` gives the API's shape. */
+export interface UserRecord {
+  id: string
+  email: string
+  name: string
+  role: Role
+  picture: string | null
+  createdAt: Date
+}
+
+/** A user with the secrets only the auth feature reads. */
+export interface UserCredentials extends UserRecord {
+  passwordHash: string | null
+  googleSub: string | null
+}
+
+export function toUserRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    picture: row.picture,
+    createdAt: row.createdAt,
+  }
+}
+
+function toCredentials(row: UserRow): UserCredentials {
+  return { ...toUserRecord(row), passwordHash: row.passwordHash, googleSub: row.googleSub }
+}
+
+/** The API's shape of a user (spec 000 §3). */
+export function toUser(user: UserRecord): User {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, picture: user.picture }
+}
+
+export interface NewAccount {
+  /** Already normalised (see normaliseEmail). */
+  email: string
+  name: string
+  passwordHash?: string | null
+  googleSub?: string | null
+  picture?: string | null
+  role?: Role
+}
+
+/** Accounts: lookups and changes. Emails passed in must already be normalised. */
+export function createUsersService(deps: { database: { db: Db } }) {
+  const repo = createUsersRepository(deps.database.db)
+  return {
+    async getById(id: string): Promise<UserRecord | undefined> {
+      const row = await repo.findById(id)
+      return row && toUserRecord(row)
+    },
+
+    async findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
+      const row = await repo.findByEmail(email)
+      return row && toCredentials(row)
+    },
+
+    async findCredentialsByGoogleSub(sub: string): Promise<UserCredentials | undefined> {
+      const row = await repo.findByGoogleSub(sub)
+      return row && toCredentials(row)
+    },
+
+    /** Creates the account; undefined when its email (or Google account) already has one. */
+    async create(account: NewAccount): Promise<UserRecord | undefined> {
+      const row = await repo.insert({
+        email: account.email,
+        name: account.name,
+        passwordHash: account.passwordHash ?? null,
+        googleSub: account.googleSub ?? null,
+        picture: account.picture ?? null,
+        role: account.role ?? 'FREE',
+      })
+      return row && toUserRecord(row)
+    },
+
+    /** Creates `email` as ADMIN with this password hash, or promotes it and sets the hash. */
+    upsertAdmin(account: { email: string; name: string; passwordHash: string }) {
+      return repo.upsertAdmin(account)
+    },
+
+    async setRole(email: string, role: Role): Promise<UserRecord | undefined> {
+      const row = await repo.setRoleByEmail(email, role)
+      return row && toUserRecord(row)
+    },
+
+    /** Remembers the Google account of a user; keeps the old picture when Google sends none. */
+    async linkGoogle(id: string, googleSub: string, picture: string | null): Promise<UserRecord | undefined> {
+      const row = await repo.linkGoogle(id, googleSub, picture)
+      return row && toUserRecord(row)
+    },
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>

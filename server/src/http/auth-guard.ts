@@ -1,0 +1,94 @@
+import fastifyCookie from '@fastify/cookie'
+import { isAdmin } from '@ferry/contracts/api/users'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import { AppError } from '../errors.js'
+import type { AuthSession } from '../features/auth/auth.service.js'
+import type { UserRecord } from '../features/users/users.service.js'
+import type { Access } from './access.js'
+import { cookieMayAuthenticate, csrfHeaderMissing } from './csrf-guard.js'
+
+/** The httpOnly cookie that carries the same token as the bearer header. */
+export const authCookieName = 'ferry_token'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded fresh for this request; null when anonymous. */
+    user: UserRecord | null
+    /** The token behind `user` (to revoke it on logout). */
+    auth: AuthSession | null
+  }
+}
+
+/** What the guard needs from the auth feature. */
+export interface Authenticator {
+  /** The session a token proves, or undefined for a malformed, tampered, expired or revoked token. */
+  authenticate(token: string): Promise<AuthSession | undefined>
+}
+
+const guardedPrefixes = ['/api', '/auth']
+const isGuarded = (url: string) => guardedPrefixes.some((p) => url === p || url.startsWith(`${p}/`))
+// @fastify/swagger-ui's routes cannot be given a config; the API documentation is public.
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/')
+const accessValues: readonly Access[] = ['public', 'user', 'admin']
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (!header) return undefined
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match?.[1]
+}
+
+/**
+ * Every route under /api and /auth must declare `config.access`: registering one that does not
+ * throws, so the server refuses to start. Each request is then authenticated from the bearer
+ * header or, failing that, the auth cookie (see csrf-guard.ts): 'public' routes get
+ * `request.user` when the token is valid and ignore it otherwise; 'user' routes answer 401
+ * without a valid token; 'admin' routes answer 403 to everyone but admins.
+ */
+export async function registerAuthGuard(app: FastifyInstance, authenticator: Authenticator): Promise<void> {
+  await app.register(fastifyCookie)
+  app.decorateRequest('user', null)
+  app.decorateRequest('auth', null)
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isGuarded(route.url)) return
+    const access = route.config?.access
+    if (access !== undefined && accessValues.includes(access)) return
+    if (access === undefined && isDocs(route.url)) {
+      route.config = { ...route.config, access: 'public' }
+      return
+    }
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method
+    throw new Error(
+      `Route ${methods} ${route.url} must declare config.access: 'public', 'user' or 'admin' (got ${String(access)})`,
+    )
+  })
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access
+    if (!access) return
+    let token = bearerToken(request)
+    if (token === undefined) {
+      const cookie = request.cookies[authCookieName]
+      if (cookie && !cookieMayAuthenticate(request)) {
+        if (access !== 'public') throw csrfHeaderMissing()
+      } else {
+        token = cookie || undefined
+      }
+    }
+    const session = token ? await authenticator.authenticate(token) : undefined
+    if (session) {
+      request.auth = session
+      request.user = session.user
+    }
+    if (access === 'public') return
+    if (!session) throw new AppError('unauthorized', 401)
+    if (access === 'admin' && !isAdmin(session.user.role)) throw new AppError('forbidden', 403)
+  })
+}
+
+/** The signed-in user of a 'user' or 'admin' route (the guard already let only them in). */
+export function requireUser(request: FastifyRequest): UserRecord {
+  if (!request.user) throw new AppError('unauthorized', 401)
+  return request.user
+}
