@@ -54,6 +54,11 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // e2e/fixtures/auth.ts signs in with this account (DECISIONS.md 10 bootstrap).
+      ADMIN_EMAIL: 'admin@ferry.test',
+      ADMIN_PASSWORD: 'e2e-admin-password-0123',
+      // Every browser test signs in from 127.0.0.1: the per-address limit would count them all.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   },
 })

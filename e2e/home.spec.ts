@@ -2,19 +2,29 @@ import { expect, type Page, test } from '@playwright/test'
 
 const day = 24 * 60 * 60 * 1000
 
-/** Puts a stored login in localStorage before the app starts, as a real sign-in leaves it. */
+const seededUser = (role: string) => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role,
+  picture: null,
+})
+
+/**
+ * Puts a stored login in localStorage before the app starts, as a real sign-in leaves it. The
+ * token is made up, so the server's check of it at start is answered here as valid.
+ */
 async function storeSession(page: Page, role: string, ageMs = 0) {
+  const answer = { valid: true, user: seededUser(role.toUpperCase()) }
+  await page.route('**/auth/verify', (route) => route.fulfill({ json: answer }))
   await page.addInitScript(
-    ({ role, savedAt }) => {
+    ({ user, savedAt }) => {
       if (sessionStorage.getItem('seeded')) return
       sessionStorage.setItem('seeded', '1')
       localStorage.setItem('auth_token', 'e2e-token-0123456789')
-      localStorage.setItem(
-        'auth_user',
-        JSON.stringify({ user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', role }, savedAt }),
-      )
+      localStorage.setItem('auth_user', JSON.stringify({ user, savedAt }))
     },
-    { role, savedAt: Date.now() - ageMs },
+    { user: seededUser(role), savedAt: Date.now() - ageMs },
   )
 }
 
@@ -147,11 +157,12 @@ test('header menus open on hover and list their links; logged out there is no Ad
     await expect(page.getByRole('menuitem')).toHaveCount(0)
   }
   await expect(header(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0)
-  await expect(header(page).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
   await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register')
 
-  await header(page).getByRole('link', { name: 'Login' }).click()
-  await expect(page.getByText('Please log in to continue')).toBeVisible()
+  // Login opens the login modal on the page the visitor is on.
+  await header(page).getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('dialog', { name: 'Log in to Ferry' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
 })
 
 test('a stored admin session under 24 hours old shows the Admin and user menus', async ({ page }) => {
@@ -165,12 +176,12 @@ test('a stored admin session under 24 hours old shows the Admin and user menus',
   ]) {
     await expect(page.getByRole('menuitem', { name, exact: true })).toHaveAttribute('href', href ?? '')
   }
-  await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0)
+  await expect(header(page).getByRole('button', { name: 'Login' })).toHaveCount(0)
 
   await header(page).getByRole('button', { name: 'Account menu' }).click()
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
   await page.getByRole('menuitem', { name: 'Logout' }).click()
-  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible()
   await expect(header(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0)
   expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([
     null,
@@ -189,7 +200,7 @@ test('a signed-in user sees the Create Link form instead of the login notice', a
 test('a stored session 24 hours old is not restored', async ({ page }) => {
   await storeSession(page, 'ADMIN', day)
   await page.goto('/')
-  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible()
   await expect(header(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull()
 })

@@ -1,8 +1,12 @@
-import { createBrowserRouter } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PageLoader } from '../components/page-loader.js'
 import { AppLayout } from './layout/app-layout.js'
 import { RouteErrorScreen } from './route-error-screen.js'
+import { RequireAdmin, RequireAuth } from './route-guards.js'
 import { NotFoundPage } from './routes/not-found-page.js'
+
+/** Guarded routes whose pages later issues build: the guard runs, then the 404 page shows. */
+const notYetBuilt = (path: string): RouteObject => ({ path, Component: NotFoundPage })
 
 /**
  * Pages load lazily so the first visit downloads only the shell and the page it opens. The
@@ -22,6 +26,29 @@ export function createAppRouter() {
           children: [
             { index: true, lazy: async () => ({ Component: (await import('./routes/home-page.js')).HomePage }) },
             { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-page.js')).LoginPage }) },
+            {
+              path: 'register',
+              lazy: async () => ({ Component: (await import('./routes/login-page.js')).RegisterPage }),
+            },
+            // Spec 001 §2 route guards.
+            {
+              Component: RequireAuth,
+              children: [
+                {
+                  path: 'profile',
+                  lazy: async () => ({ Component: (await import('./routes/profile-page.js')).ProfilePage }),
+                },
+                notYetBuilt('transfers'),
+                notYetBuilt('transfers/:id'),
+                notYetBuilt('transfer-history'),
+                notYetBuilt('invite'),
+                notYetBuilt('upgrade/success'),
+              ],
+            },
+            {
+              Component: RequireAdmin,
+              children: [notYetBuilt('admin'), notYetBuilt('tools'), notYetBuilt('mantine-guide')],
+            },
             // Not lazy: the error screen shows it too, so it is in the main bundle anyway.
             { path: '*', Component: NotFoundPage },
           ],

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoader } from '../../components/page-loader.js'
+import { AuthModalHost } from '../../features/auth/index.js'
 import { AppHeader } from './app-header.js'
 import { MobileNav } from './mobile-nav.js'
 
@@ -18,6 +19,7 @@ export function AppLayout() {
         <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
       <MobileNav opened={navOpened} onClose={nav.close} />
+      <AuthModalHost />
       <AppShell.Main bg="gray.0" mih="100dvh">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,9 +1,9 @@
 import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
-import { useSession } from '../../features/auth/index.js'
-import { loginPath, paths } from '../../lib/paths.js'
+import { Link } from 'react-router'
+import { authModal, useLogout, useSession } from '../../features/auth/index.js'
+import { paths } from '../../lib/paths.js'
 import { headerMenuProps } from './menu-delays.js'
 
 function initials(name: string): string {
@@ -11,17 +11,25 @@ function initials(name: string): string {
   return (parts.length > 1 ? `${parts[0]?.[0]}${parts.at(-1)?.[0]}` : name.slice(0, 2)).toUpperCase()
 }
 
-/** Login and Sign Up when logged out (the login modal arrives with accounts; for now /login). */
-export function LoggedOutActions({ fullWidth = false }: { fullWidth?: boolean }) {
+export interface LoggedOutActionsProps {
+  fullWidth?: boolean
+  /** Called when either action is taken (the mobile drawer closes itself). */
+  onAction?(): void
+}
+
+/** Spec 000 §2: Login opens the login modal where the user is; Sign Up goes to /register. */
+export function LoggedOutActions({ fullWidth = false, onAction }: LoggedOutActionsProps) {
   const { t } = useTranslation('common')
-  const location = useLocation()
-  const next = location.pathname === paths.login ? undefined : location.pathname + location.search
+  const login = () => {
+    onAction?.()
+    authModal.open('login')
+  }
   return (
     <>
-      <Button component={Link} to={loginPath(next)} variant="default" fullWidth={fullWidth}>
+      <Button variant="default" fullWidth={fullWidth} onClick={login}>
         {t('auth.login')}
       </Button>
-      <Button component={Link} to={paths.register} fullWidth={fullWidth}>
+      <Button component={Link} to={paths.register} fullWidth={fullWidth} onClick={onAction}>
         {t('auth.signUp')}
       </Button>
     </>
@@ -30,7 +38,8 @@ export function LoggedOutActions({ fullWidth = false }: { fullWidth?: boolean })
 
 function UserMenu() {
   const { t } = useTranslation('common')
-  const { user, signOut } = useSession()
+  const { user } = useSession()
+  const logout = useLogout()
   if (!user) return null
   const name = user.name?.trim() || user.email
   return (
@@ -38,7 +47,7 @@ function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('auth.accountMenu')} px={6} py={4} style={{ borderRadius: 8 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar size={32} radius="xl" color="blue">
+            <Avatar size={32} radius="xl" color="blue" src={user.picture || undefined} alt="">
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={500} maw={160} truncate>
@@ -54,7 +63,7 @@ function UserMenu() {
           {t('auth.profile')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
           {t('auth.logout')}
         </Menu.Item>
       </Menu.Dropdown>

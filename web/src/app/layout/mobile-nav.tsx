@@ -2,7 +2,7 @@ import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core
 import { IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useSession } from '../../features/auth/index.js'
+import { useLogout, useSession } from '../../features/auth/index.js'
 import { paths } from '../../lib/paths.js'
 import { LoggedOutActions } from './auth-controls.js'
 import { visibleMenus } from './nav-menus.js'
@@ -15,7 +15,8 @@ export interface MobileNavProps {
 /** The header's menus as one list, for screens too narrow for the menu bar. */
 export function MobileNav({ opened, onClose }: MobileNavProps) {
   const { t } = useTranslation('common')
-  const { isAuthenticated, isAdmin, user, signOut } = useSession()
+  const { isAuthenticated, isAdmin, user } = useSession()
+  const logout = useLogout()
   return (
     <Drawer
       opened={opened}
@@ -58,19 +59,22 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
               leftSection={<IconUser size={18} />}
               onClick={onClose}
             />
+            {/* A button: NavLink is an <a>, which without href is not reachable by keyboard. */}
             <NavLink
+              component="button"
+              type="button"
               label={t('auth.logout')}
               c="red"
               leftSection={<IconLogout size={18} />}
               onClick={() => {
-                signOut()
                 onClose()
+                void logout()
               }}
             />
           </div>
         ) : (
           <Stack gap="xs">
-            <LoggedOutActions fullWidth />
+            <LoggedOutActions fullWidth onAction={onClose} />
           </Stack>
         )}
       </Stack>

@@ -1,27 +1,56 @@
 import { Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
-import { IconLock } from '@tabler/icons-react'
+import { IconLock, IconUserPlus } from '@tabler/icons-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { AuthModal, type AuthMode, safeNextPath, useSession } from '../../features/auth/index.js'
+import { paths } from '../../lib/paths.js'
 
 /**
- * /login (spec 000 §2): the 'Please log in to continue' prompt. The login modal, and going to
- * `?next=` after signing in, arrive with the accounts feature.
+ * /login and /register (spec 000 §2): a prompt behind the auth modal, which opens at once.
+ * Signing in goes to `?next=` (a path on this site only) or /; closing the modal while logged
+ * out goes to /. The URL is left alone, so /register keeps its `?ref=` for the referral.
  */
-export function LoginPage() {
+function SignInPage({ initialMode }: { initialMode: AuthMode }) {
   const { t } = useTranslation('common')
-  useDocumentTitle(`${t('auth.login')} · ${t('brand')}`)
+  const { isAuthenticated } = useSession()
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const [mode, setMode] = useState(initialMode)
+  const signup = initialMode === 'signup'
+  useDocumentTitle(`${t(signup ? 'auth.signUp' : 'auth.login')} · ${t('brand')}`)
+
+  // Also what happens just after signing in here: the session changes and this page leaves.
+  if (isAuthenticated) return <Navigate to={safeNextPath(searchParams.get('next'), window.location.origin)} replace />
+
   return (
     <Center mih="60vh" px="md">
       <Paper withBorder shadow="sm" radius="lg" p="xl" maw={420} w="100%">
         <Stack align="center" gap="sm" ta="center">
           <ThemeIcon size={56} radius="xl" variant="light">
-            <IconLock size={30} stroke={1.5} />
+            {signup ? <IconUserPlus size={30} stroke={1.5} /> : <IconLock size={30} stroke={1.5} />}
           </ThemeIcon>
           <Text fw={600} fz="lg">
-            {t('auth.loginPrompt')}
+            {t(signup ? 'auth.registerPrompt' : 'auth.loginPrompt')}
           </Text>
         </Stack>
       </Paper>
+      <AuthModal
+        opened
+        mode={mode}
+        onModeChange={setMode}
+        onClose={() => void navigate(paths.home, { replace: true })}
+        onAuthenticated={() => {}}
+      />
     </Center>
   )
+}
+
+export function LoginPage() {
+  return <SignInPage initialMode="login" />
+}
+
+export function RegisterPage() {
+  return <SignInPage initialMode="signup" />
 }

@@ -106,3 +106,27 @@ describe('createSessionStore', () => {
     expect(notified).toBe(1)
   })
 })
+
+describe('updateUser', () => {
+  it("replaces the user but keeps the login's time, so the 24-hour window does not restart", () => {
+    const storage = stored(t0)
+    const store = createSessionStore({ storage, now: () => t0 + 5000 })
+    let notified = 0
+    store.subscribe(() => notified++)
+    const promoted = { ...user, name: 'Ana B', role: 'PREMIUM' }
+
+    store.updateUser(promoted)
+    expect(store.getSnapshot()).toEqual({ token, user: promoted })
+    expect(JSON.parse(storage.data.get(userStorageKey) ?? '')).toEqual({ user: promoted, savedAt: t0 })
+    store.updateUser({ ...promoted })
+    expect(notified).toBe(1)
+  })
+
+  it('does nothing when signed out', () => {
+    const storage = memoryStorage()
+    const store = createSessionStore({ storage, now: () => t0 })
+    store.updateUser(user)
+    expect(store.getSnapshot()).toEqual({ token: null, user: null })
+    expect(storage.data.size).toBe(0)
+  })
+})

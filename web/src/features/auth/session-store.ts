@@ -5,6 +5,7 @@ export interface SessionUser {
   name?: string | null
   /** FREE, PREMIUM or ADMIN; compared case-insensitively. */
   role: string
+  picture?: string | null
 }
 
 export interface SessionState {
@@ -74,6 +75,11 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void
   /** Stores a fresh login (token and user, stamped now). */
   signIn(token: string, user: SessionUser): void
+  /**
+   * Replaces the signed-in user's details (e.g. after the server confirmed the token), keeping
+   * the time of the login so the 24-hour restore window does not restart.
+   */
+  updateUser(user: SessionUser): void
   /** Clears everything stored about the login. */
   signOut(): void
   /** Re-reads storage, e.g. after another tab signed in or out. */
@@ -120,6 +126,19 @@ export function createSessionStore({ storage, now = Date.now }: SessionStoreDeps
         // Still signed in for this page; only restoring after a reload is lost.
       }
       set({ token, user })
+    },
+    updateUser(user) {
+      if (!state.token) return
+      try {
+        const raw = storage.getItem(userStorageKey)
+        const savedAt = raw ? (JSON.parse(raw) as Partial<StoredUser>).savedAt : undefined
+        if (typeof savedAt === 'number') {
+          storage.setItem(userStorageKey, JSON.stringify({ user, savedAt } satisfies StoredUser))
+        }
+      } catch {
+        // Unreadable storage: the in-memory user is still updated.
+      }
+      if (JSON.stringify(user) !== JSON.stringify(state.user)) set({ token: state.token, user })
     },
     signOut() {
       clearStorage()

@@ -7,6 +7,7 @@ export interface Session {
   token: string | null
   isAuthenticated: boolean
   isAdmin: boolean
+  /** Forgets the login in this browser only; Logout (`useLogout`) also revokes the token. */
   signOut(): void
 }
 

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { useSession } from '../features/auth/index.js'
+import { loginPath, paths } from '../lib/paths.js'
+
+export interface GuardProps {
+  /** What to show once the guard lets the visitor through; the child routes when absent. */
+  children?: ReactNode
+}
+
+/** Sends a visitor who is not signed in to /login?next={the path they asked for}. */
+function ToLogin() {
+  const { pathname, search, hash } = useLocation()
+  return <Navigate to={loginPath(pathname + search + hash)} replace />
+}
+
+/** Spec 001 §2: pages that need a login. Use as a route element, or around an element. */
+export function RequireAuth({ children }: GuardProps) {
+  const { isAuthenticated } = useSession()
+  if (!isAuthenticated) return <ToLogin />
+  return children ?? <Outlet />
+}
+
+/** Spec 001 §2: admin pages; a signed-in non-admin goes to /, a visitor to /login. */
+export function RequireAdmin({ children }: GuardProps) {
+  const { isAuthenticated, isAdmin } = useSession()
+  if (!isAuthenticated) return <ToLogin />
+  if (!isAdmin) return <Navigate to={paths.home} replace />
+  return children ?? <Outlet />
+}

@@ -1,0 +1,40 @@
+import {
+  authConfigResponse,
+  authPaths,
+  type LoginRequest,
+  type LoginResponse,
+  loginResponse,
+  type RegisterRequest,
+  type VerifyResponse,
+  verifyResponse,
+} from '@ferry/contracts/api/auth'
+import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
+
+/** The auth service of spec 000 §7 (base /auth, cookies sent). */
+export interface AuthApi {
+  login(body: LoginRequest): Promise<LoginResponse>
+  register(body: RegisterRequest): Promise<LoginResponse>
+  /** Exchanges a Google ID token; 501 when the server has no Google client id. */
+  google(token: string): Promise<LoginResponse>
+  /** Revokes the current token (sent as bearer and cookie) and clears the cookie. */
+  logout(): Promise<void>
+  verify(token: string): Promise<VerifyResponse>
+  /** GET /auth/config: the Google OAuth client id the server accepts, or null without Google. */
+  googleClientId(): Promise<string | null>
+}
+
+export function createAuthApi(client: ApiClient): AuthApi {
+  return {
+    login: (body) => client.post(authPaths.login, body, { schema: loginResponse }),
+    register: (body) => client.post(authPaths.register, body, { schema: loginResponse }),
+    google: (token) => client.post(authPaths.google, { token }, { schema: loginResponse }),
+    logout: async () => {
+      await client.post(authPaths.logout)
+    },
+    verify: (token) => client.post(authPaths.verify, { token }, { schema: verifyResponse }),
+    googleClientId: async () => (await client.get(authPaths.config, { schema: authConfigResponse })).google_client_id,
+  }
+}
+
+/** A wrong password answers 401 here, which must not count as a lost session. */
+export const authApi = createAuthApi(createApiClient({ handleUnauthorized: false }))

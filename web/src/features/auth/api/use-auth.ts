@@ -1,0 +1,63 @@
+import type { LoginResponse } from '@ferry/contracts/api/auth'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../lib/paths.js'
+import type { AuthFormResult } from '../auth-form-validation.js'
+import { loadGoogleIdentity, requestGoogleCredential } from '../google/google-identity.js'
+import { signInWithGoogle } from '../google/google-sign-in.js'
+import { sessionStore } from '../session.js'
+import { authApi } from './auth-api.js'
+
+type ValidAuthForm = Extract<AuthFormResult, { ok: true }>
+
+function completeSignIn(queryClient: QueryClient, response: LoginResponse) {
+  sessionStore.signIn(response.access_token, response.user)
+  // What the server answers (plan limits, lists) depends on who is asking.
+  void queryClient.invalidateQueries()
+}
+
+/** Logs in or registers with the auth form's checked values, then stores the session. */
+export function useEmailSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (form: ValidAuthForm) =>
+      form.mode === 'login' ? authApi.login(form.body) : authApi.register(form.body),
+    onSuccess: (response) => completeSignIn(queryClient, response),
+  })
+}
+
+/** Google sign-in (spec 000 §8); failures are GoogleSignInError. */
+export function useGoogleSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      signInWithGoogle({
+        exchange: authApi.google,
+        clientId: authApi.googleClientId,
+        loadIdentity: loadGoogleIdentity,
+        requestCredential: requestGoogleCredential,
+      }),
+    onSuccess: (response) => completeSignIn(queryClient, response),
+  })
+}
+
+/**
+ * Logout: the server revokes the token and clears its cookie, and everything stored here is
+ * cleared; the user lands on /. The home page is reached before the session ends, so a page
+ * behind a login guard does not first bounce to /login. A server that cannot be reached does
+ * not keep anyone signed in here.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    // Sent now, while the api client still holds the token.
+    const revoked = authApi.logout().catch(() => undefined)
+    await navigate(paths.home)
+    sessionStore.signOut()
+    // Drops the signed-in user's data and refetches what is on screen as a visitor.
+    void queryClient.resetQueries()
+    await revoked
+  }, [navigate, queryClient])
+}

@@ -1,0 +1,136 @@
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { IconAlertCircle } from '@tabler/icons-react'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useEmailSignIn } from '../api/use-auth.js'
+import { authErrorMessage } from '../auth-error-message.js'
+import {
+  type AuthFormErrors,
+  type AuthFormValues,
+  type AuthMode,
+  authLimits,
+  validateAuthForm,
+} from '../auth-form-validation.js'
+import { GoogleSignInButton } from './google-sign-in-button.js'
+
+export interface AuthPanelProps {
+  mode: AuthMode
+  onModeChange(mode: AuthMode): void
+  onAuthenticated(): void
+}
+
+/** The auth modal's content (spec 000 §2, §5): Google, then email and password, and the mode toggle. */
+export function AuthPanel({ mode, onModeChange, onAuthenticated }: AuthPanelProps) {
+  const { t, i18n } = useTranslation('common')
+  const emailSignIn = useEmailSignIn()
+  const [values, setValues] = useState<AuthFormValues>({ name: '', email: '', password: '' })
+  const [fieldErrors, setFieldErrors] = useState<AuthFormErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const signup = mode === 'signup'
+  const passwordId = useId()
+
+  const fieldError = (field: keyof AuthFormValues) => {
+    const key = fieldErrors[field]
+    return key ? t(`auth.validation.${key}`, authLimits) : undefined
+  }
+
+  const change = (field: keyof AuthFormValues) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value
+    setValues((prev) => ({ ...prev, [field]: value }))
+    setFieldErrors((prev) => ({ ...prev, [field]: undefined }))
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setFormError(null)
+    const checked = validateAuthForm(mode, values)
+    if (!checked.ok) {
+      setFieldErrors(checked.errors)
+      return
+    }
+    emailSignIn.mutate(checked, {
+      onSuccess: onAuthenticated,
+      onError: (error) => setFormError(authErrorMessage(i18n, error)),
+    })
+  }
+
+  const toggle = () => {
+    setFieldErrors({})
+    setFormError(null)
+    emailSignIn.reset()
+    onModeChange(signup ? 'login' : 'signup')
+  }
+
+  return (
+    <Stack gap="md">
+      <GoogleSignInButton
+        disabled={emailSignIn.isPending}
+        onStart={() => setFormError(null)}
+        onSignedIn={onAuthenticated}
+        onError={setFormError}
+      />
+      <Divider label={t('auth.form.or')} labelPosition="center" />
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          {signup && (
+            <TextInput
+              label={t('auth.form.name')}
+              placeholder={t('auth.form.namePlaceholder')}
+              autoComplete="name"
+              required
+              maxLength={authLimits.nameMax}
+              value={values.name}
+              onChange={change('name')}
+              error={fieldError('name')}
+              data-autofocus
+            />
+          )}
+          <TextInput
+            type="email"
+            label={t('auth.form.email')}
+            placeholder={t('auth.form.emailPlaceholder')}
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={change('email')}
+            error={fieldError('email')}
+            data-autofocus={signup ? undefined : true}
+          />
+          <PasswordInput
+            id={passwordId}
+            // Mantine leaves these off the inner input of a PasswordInput; screen readers need them.
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={
+              [signup && `${passwordId}-description`, fieldErrors.password && `${passwordId}-error`]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            label={t('auth.form.password')}
+            description={signup ? t('auth.form.passwordHint', authLimits) : undefined}
+            autoComplete={signup ? 'new-password' : 'current-password'}
+            required
+            minLength={authLimits.passwordMin}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.form.togglePassword') }}
+            value={values.password}
+            onChange={change('password')}
+            error={fieldError('password')}
+          />
+          {formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth mt={4} loading={emailSignIn.isPending}>
+            {t(signup ? 'auth.form.submitSignup' : 'auth.form.submitLogin')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center" c="dimmed">
+        {t(signup ? 'auth.form.haveAccount' : 'auth.form.noAccount')}{' '}
+        <Anchor component="button" type="button" size="sm" fw={600} onClick={toggle}>
+          {t(signup ? 'auth.form.toLogin' : 'auth.form.toSignup')}
+        </Anchor>
+      </Text>
+    </Stack>
+  )
+}

@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core'
+import { IconBrandGoogleFilled } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useGoogleSignIn } from '../api/use-auth.js'
+import { googleErrorMessage } from '../google/google-error-message.js'
+
+export interface GoogleSignInButtonProps {
+  disabled?: boolean
+  onStart(): void
+  onSignedIn(): void
+  onError(message: string): void
+}
+
+export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError }: GoogleSignInButtonProps) {
+  const { t, i18n } = useTranslation('common')
+  const google = useGoogleSignIn()
+  const start = () => {
+    onStart()
+    google.mutate(undefined, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        const message = googleErrorMessage(i18n, error)
+        if (message) onError(message)
+      },
+    })
+  }
+  return (
+    <Button
+      variant="default"
+      fullWidth
+      size="md"
+      leftSection={<IconBrandGoogleFilled size={18} />}
+      loading={google.isPending}
+      disabled={disabled}
+      onClick={start}
+    >
+      {t('auth.google.button')}
+    </Button>
+  )
+}

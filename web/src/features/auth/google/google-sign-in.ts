@@ -1,0 +1,36 @@
+import type { LoginResponse } from '@ferry/contracts/api/auth'
+import { isApiError } from '../../../lib/api-error.js'
+import { type GoogleAccountsId, GoogleSignInError } from './google-identity.js'
+
+export interface GoogleSignInDeps {
+  /** POST /auth/google {token}: 501 when the server has no GOOGLE_CLIENT_ID. */
+  exchange(token: string): Promise<LoginResponse>
+  /** The client id the server accepts Google tokens for (GET /auth/config), null without Google. */
+  clientId(): Promise<string | null>
+  loadIdentity(): Promise<GoogleAccountsId>
+  requestCredential(id: GoogleAccountsId, clientId: string): Promise<string>
+}
+
+function asFailure(error: unknown): GoogleSignInError {
+  if (error instanceof GoogleSignInError) return error
+  if (isApiError(error) && error.status === 501) return new GoogleSignInError('not_configured', error)
+  return new GoogleSignInError('failed', error)
+}
+
+/**
+ * Google sign-in as spec 000 §8 and DECISIONS.md 7 describe it: ask the server whether Google is
+ * configured (so an install without it says so before Google's script is downloaded), load the
+ * script, get an ID token and exchange it for a login. Every failure is a GoogleSignInError
+ * saying which message to show.
+ */
+export async function signInWithGoogle(deps: GoogleSignInDeps): Promise<LoginResponse> {
+  try {
+    const clientId = await deps.clientId()
+    if (!clientId) throw new GoogleSignInError('not_configured')
+    const id = await deps.loadIdentity()
+    const credential = await deps.requestCredential(id, clientId)
+    return await deps.exchange(credential)
+  } catch (error) {
+    throw asFailure(error)
+  }
+}
