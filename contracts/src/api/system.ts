@@ -9,3 +9,13 @@ export const readinessResponse = z.object({
 export type Readiness = z.infer<typeof readinessResponse>
 
 export const errorResponse = z.object({ detail: z.string(), code: z.string() })
+
+/** GET /api/system/config (000 §3 System config): where the ZIP limit came from in `source`. */
+export const systemConfigResponse = z.object({
+  client_zip_max_size_mb: z.int().positive(),
+  source: z.enum(['config', 'default']),
+})
+export type SystemConfig = z.infer<typeof systemConfigResponse>
+
+/** The browser's fallback when GET /api/system/config fails (000 §9). */
+export const defaultClientZipMaxSizeMb = 2048

@@ -1,4 +1,4 @@
-import { healthResponse, readinessResponse } from '@ferry/contracts/api/system'
+import { healthResponse, readinessResponse, systemConfigResponse } from '@ferry/contracts/api/system'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { createSystemService } from './system.service.js'
@@ -24,5 +24,11 @@ export const systemRoutes =
         const readiness = await system.readiness()
         return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness)
       },
+    )
+
+    app.get(
+      '/api/system/config',
+      { schema: { response: { 200: systemConfigResponse } }, config: { access: 'public' } },
+      async () => system.clientConfig(),
     )
   }

@@ -1,4 +1,4 @@
-import type { Readiness } from '@ferry/contracts/api/system'
+import type { Readiness, SystemConfig } from '@ferry/contracts/api/system'
 import type { Deps } from '../../deps.js'
 
 const checkTimeoutMs = 3000
@@ -18,8 +18,13 @@ async function passes(check: () => Promise<void>): Promise<'ok' | 'failed'> {
   }
 }
 
-export function createSystemService(deps: Pick<Deps, 'database' | 'blobs'>) {
+export function createSystemService(deps: Pick<Deps, 'database' | 'blobs' | 'config'>) {
   return {
+    /** What the browser reads at start (000 §3 System config). */
+    clientConfig(): SystemConfig {
+      return { client_zip_max_size_mb: deps.config.clientZipMaxSizeMb, source: 'config' }
+    },
+
     /** Ready when the database and the file store both answer. */
     async readiness(): Promise<Readiness> {
       const [database, storage] = await Promise.all([

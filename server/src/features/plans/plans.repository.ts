@@ -1,0 +1,33 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/database.js'
+import { plans } from '../../db/schema/index.js'
+
+export type PlanRow = typeof plans.$inferSelect
+export type PlanRowPatch = Partial<Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>
+
+/** Queries on the plans table; no rules. */
+export function createPlansRepository(db: Db) {
+  return {
+    async list(options: { activeOnly: boolean }): Promise<PlanRow[]> {
+      const query = db.select().from(plans)
+      const filtered = options.activeOnly ? query.where(eq(plans.isActive, true)) : query
+      return filtered.orderBy(asc(plans.sortOrder), asc(plans.id))
+    },
+
+    async findById(id: string): Promise<PlanRow | undefined> {
+      const [row] = await db.select().from(plans).where(eq(plans.id, id))
+      return row
+    },
+
+    async update(id: string, patch: PlanRowPatch): Promise<PlanRow | undefined> {
+      const [row] = await db
+        .update(plans)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(plans.id, id))
+        .returning()
+      return row
+    },
+  }
+}
+
+export type PlansRepository = ReturnType<typeof createPlansRepository>

@@ -1,0 +1,78 @@
+import { type Plan, planIds } from '@ferry/contracts/api/plans'
+import type { Role } from '@ferry/contracts/api/users'
+import { limitsFor, type PlanLimits } from '@ferry/contracts/domain/plan-limits'
+import type { Db } from '../../db/database.js'
+import { notFound } from '../../errors.js'
+import { createUsersService } from '../users/users.service.js'
+import { toAdminPlan, toPlan } from './plan-mapping.js'
+import { createPlansRepository, type PlanRowPatch } from './plans.repository.js'
+
+/**
+ * The plan id a user of `role` is on, without a subscription record. Guest is the plan of every
+ * visitor and FREE user (DECISIONS 1).
+ *
+ * Placeholder until subscriptions exist: PREMIUM and ADMIN users get Pro. The checkout part of
+ * issue 8 replaces this with a lookup of the user's active subscription (falling back to Guest).
+ */
+export function planIdForRole(role: Role | null): string {
+  return role === 'PREMIUM' || role === 'ADMIN' ? planIds.pro : planIds.guest
+}
+
+/**
+ * Plans as data (DECISIONS 1): every limit and feature check reads a plan from here.
+ * Cheap to create; other features call `createPlansService(deps)` themselves.
+ */
+export function createPlansService(deps: { database: { db: Db } }) {
+  const repo = createPlansRepository(deps.database.db)
+  const users = createUsersService(deps)
+
+  async function get(id: string): Promise<Plan> {
+    const row = await repo.findById(id)
+    if (!row) throw notFound('Plan not found')
+    return toPlan(row)
+  }
+
+  /** The plan of a user of this role (null = a visitor); inactive plans still apply to their users. */
+  function planForRole(role: Role | null): Promise<Plan> {
+    return get(planIdForRole(role))
+  }
+
+  return {
+    /** Plans in display order; `activeOnly` leaves out deactivated ones. */
+    async list(options: { activeOnly?: boolean } = {}): Promise<Plan[]> {
+      const rows = await repo.list({ activeOnly: options.activeOnly ?? false })
+      return rows.map(toPlan)
+    },
+
+    /** The plan, or AppError not_found (404). */
+    get,
+
+    planForRole,
+
+    /** The plan whose limits apply to this user; null (a visitor) or an unknown id gets Guest. */
+    async planForUser(userId: string | null): Promise<Plan> {
+      const user = userId ? await users.getById(userId) : undefined
+      return planForRole(user?.role ?? null)
+    },
+
+    /** A plan's limits in bytes and hours (null = unlimited); the same maths the web uses. */
+    limitsFor(plan: Plan): PlanLimits {
+      return limitsFor(plan)
+    },
+
+    /** Every plan with its stored cents, inactive ones included (admin view). */
+    async listForAdmin() {
+      const rows = await repo.list({ activeOnly: false })
+      return rows.map(toAdminPlan)
+    },
+
+    /** Changes stored fields of a plan (admin edits, tests); AppError not_found (404) when unknown. */
+    async update(id: string, patch: PlanRowPatch): Promise<Plan> {
+      const row = await repo.update(id, patch)
+      if (!row) throw notFound('Plan not found')
+      return toPlan(row)
+    },
+  }
+}
+
+export type PlansService = ReturnType<typeof createPlansService>

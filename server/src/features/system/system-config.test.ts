@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { buildTestApp, forEachStack } from '../../testing/test-app.js'
+
+await forEachStack((getApp) => {
+  it('GET /api/system/config answers the ZIP limit, 2048 MB by default, without login', async () => {
+    const res = await getApp().api('/api/system/config')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ client_zip_max_size_mb: 2048, source: 'config' })
+  })
+})
+
+describe('CLIENT_ZIP_MAX_SIZE_MB', () => {
+  it('sets the ZIP limit the server answers', async () => {
+    const t = await buildTestApp({ env: { CLIENT_ZIP_MAX_SIZE_MB: '512' } })
+    try {
+      expect(await (await t.api('/api/system/config')).json()).toEqual({
+        client_zip_max_size_mb: 512,
+        source: 'config',
+      })
+    } finally {
+      await t.close()
+    }
+  })
+})
