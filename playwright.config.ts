@@ -52,6 +52,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // Local-disk upload URLs are absolute: on another host name (localhost) the browser's PUT is cross-origin.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       // e2e/fixtures/auth.ts signs in with this account (DECISIONS.md 10 bootstrap).

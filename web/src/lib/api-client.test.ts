@@ -51,6 +51,14 @@ describe('createApiClient', () => {
     expect(calls[0]?.init.headers).not.toHaveProperty('Authorization')
   })
 
+  it('sends no token when told not to, even when logged in', async () => {
+    unregister = registerApiAuth({ getToken: () => 'token-0123456789', onUnauthorized: () => {} })
+    const { fetch, calls } = fakeFetch(() => json(200, {}))
+    await createApiClient({ fetch, sendToken: false }).post('/api/presign', { filename: 'a' })
+    expect(calls[0]?.init.headers).not.toHaveProperty('Authorization')
+    expect(calls[0]?.init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' })
+  })
+
   it('throws ApiError with the server detail and code', async () => {
     const { fetch } = fakeFetch(() => json(403, { detail: 'Transfer exceeds your plan limits.', code: 'plan_limit' }))
     const error = await createApiClient({ fetch })

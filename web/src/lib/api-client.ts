@@ -57,6 +57,8 @@ export interface ApiClientOptions {
    * (a wrong password answers 401) turn it off.
    */
   handleUnauthorized?: boolean
+  /** Whether the bearer token goes along (default true); the upload-request page sends none (spec 000 §7). */
+  sendToken?: boolean
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -81,7 +83,7 @@ async function readBody(response: Response): Promise<unknown> {
  * the bearer token when logged in, JSON both ways; failures throw `ApiError`.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const { baseUrl = '', handleUnauthorized = true } = options
+  const { baseUrl = '', handleUnauthorized = true, sendToken = true } = options
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
   async function request<T>(path: string, req: ApiRequestOptions<T> = {}): Promise<T> {
@@ -90,7 +92,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       'X-Requested-With': 'XMLHttpRequest',
       ...req.headers,
     }
-    const token = authHooks.getToken()
+    const token = sendToken ? authHooks.getToken() : null
     if (token) headers.Authorization = `Bearer ${token}`
     if (req.body !== undefined) headers['Content-Type'] = 'application/json'
 

@@ -1,6 +1,7 @@
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
+import type uploads from '../locales/en/uploads.json'
 
 // English is the source of truth for keys: a typo in t('...') fails the type check.
 declare module 'i18next' {
@@ -10,6 +11,7 @@ declare module 'i18next' {
       common: typeof common
       home: typeof home
       errors: typeof errors
+      uploads: typeof uploads
     }
   }
 }

@@ -3,10 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks'
 import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { useSession } from '../../features/auth/index.js'
+import { authModal, useSession } from '../../features/auth/index.js'
 import { RequestFilesPanel } from '../../features/request-links/components/request-files-panel.js'
 import { DirectTransferPanel } from '../../features/rooms/components/direct-transfer-panel.js'
 import { SendFilesPanel } from '../../features/transfers/components/send-files-panel.js'
+import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
 import { type HomeTab, homeTabPath, homeTabs, loginPath, paths } from '../../lib/paths.js'
 
 const tabs = [
@@ -23,6 +24,8 @@ function parseTab(value: string | null): HomeTab {
 export function HomePage() {
   const { t } = useTranslation('home')
   const { isAuthenticated } = useSession()
+  // Kept here, not in the tab, so switching tabs does not drop files or stop their uploads.
+  const uploads = useUploadQueue({ autoStart: isAuthenticated })
   const [searchParams, setSearchParams] = useSearchParams()
   const tab = parseTab(searchParams.get('tab'))
   useDocumentTitle(t('pageTitle'))
@@ -84,7 +87,12 @@ export function HomePage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
-            <SendFilesPanel upgradeTo={paths.upgrade} />
+            <SendFilesPanel
+              upgradeTo={paths.upgrade}
+              picker={
+                <UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={() => authModal.open('login')} />
+              }
+            />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
             <RequestFilesPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('request'))} />

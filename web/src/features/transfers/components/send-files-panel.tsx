@@ -1,47 +1,23 @@
-import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
-import { IconCloudUpload, IconFilePlus, IconFolderPlus } from '@tabler/icons-react'
+import { Anchor, Group, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
 export interface SendFilesPanelProps {
   upgradeTo: string
+  /** The inline file picker (features/uploads), composed in by the page. */
+  picker: ReactNode
 }
 
 /**
- * The Send files tab (spec 000 §1–2). Static for now: picking files, recipients and sending
- * come with the transfer form, so the add buttons are disabled until then.
+ * The Send files tab (spec 000 §1–2): the inline file picker and the upload-limit line.
+ * Recipients, title, message and the Transfer button come with the transfer form.
  */
-export function SendFilesPanel({ upgradeTo }: SendFilesPanelProps) {
+export function SendFilesPanel({ upgradeTo, picker }: SendFilesPanelProps) {
   const { t } = useTranslation('home')
   return (
     <Stack gap="md">
-      <Paper
-        radius="md"
-        p={{ base: 'lg', sm: 'xl' }}
-        bg="gray.0"
-        style={{ border: '2px dashed var(--mantine-color-gray-4)' }}
-        data-testid="upload-area"
-      >
-        <Stack align="center" gap="xs" ta="center">
-          <ThemeIcon size={64} radius="xl" variant="light">
-            <IconCloudUpload size={36} stroke={1.5} />
-          </ThemeIcon>
-          <Text fw={600} fz="lg">
-            {t('send.dropPrompt')}
-          </Text>
-          <Text c="dimmed" size="sm">
-            {t('send.dropHint')}
-          </Text>
-          <Group gap="sm" justify="center" mt="xs">
-            <Button leftSection={<IconFilePlus size={18} />} disabled>
-              {t('send.addFiles')}
-            </Button>
-            <Button variant="default" leftSection={<IconFolderPlus size={18} />} disabled>
-              {t('send.addFolders')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      {picker}
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500} c="dimmed">
           {t('send.freeLimit')}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { createApiClient } from '../../../lib/api-client.js'
+import { UploadError } from '../upload-error.js'
+import { createUploadsApi } from './uploads-api.js'
+
+interface Call {
+  url: string
+  body: unknown
+}
+
+function fakeServer(respond: (url: string, body: unknown) => Response) {
+  const calls: Call[] = []
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ url: String(input), body })
+    return respond(String(input), body)
+  }
+  return { api: createUploadsApi(createApiClient({ fetch: fetch as typeof globalThis.fetch })), calls }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(UploadError)
+  return (error as UploadError).failure
+}
+
+describe('createUploadsApi', () => {
+  it('presigns with the declared size and returns the url, key and headers', async () => {
+    const answer = { url: '/blobs/k?sig=1', file_key: 'k', headers: { 'Content-Type': 'image/png' } }
+    const { api, calls } = fakeServer(() => json(200, answer))
+    const request = { filename: 'a.png', content_type: 'image/png', file_size: 12, request_id: 'r1' }
+    expect(await api.presign(request)).toEqual(answer)
+    expect(calls).toEqual([{ url: '/api/presign', body: request }])
+  })
+
+  it('tells a failed presign from one without a URL', async () => {
+    const refused = fakeServer(() => json(413, { detail: 'Files exceed your 2GB limit', code: 'plan_limit' }))
+    expect(await failure(refused.api.presign({ filename: 'a' }))).toEqual({
+      code: 'presign_failed',
+      status: 413,
+      serverCode: 'plan_limit',
+      detail: 'Files exceed your 2GB limit',
+      retryable: false,
+    })
+    const noUrl = fakeServer(() => json(200, { file_key: 'k', headers: {} }))
+    expect(await failure(noUrl.api.presign({ filename: 'a' }))).toMatchObject({ code: 'presign_no_url' })
+  })
+
+  it('names each multipart step in its failures', async () => {
+    const { api } = fakeServer(() => json(503, { detail: 'Busy', code: 'service_unavailable' }))
+    const ref = { uploadId: 'u', key: 'k' }
+    expect(await failure(api.createMultipart({ filename: 'a' }))).toMatchObject({
+      code: 'multipart_create_failed',
+      retryable: true,
+    })
+    expect(await failure(api.signPart({ ...ref, partNumber: 1 }))).toMatchObject({ code: 'sign_part_failed' })
+    expect(await failure(api.listParts(ref))).toMatchObject({ code: 'upload_failed' })
+    expect(await failure(api.completeMultipart({ ...ref, parts: [{ PartNumber: 1, ETag: '"e"' }] }))).toMatchObject({
+      code: 'multipart_complete_failed',
+    })
+  })
+
+  it('calls the multipart endpoints with the contract shapes', async () => {
+    const { api, calls } = fakeServer((url) => {
+      if (url.endsWith('/create')) return json(200, { uploadId: 'u', key: 'k' })
+      if (url.endsWith('/sign-part')) return json(200, { url: '/blobs/k?part=1', headers: {} })
+      if (url.endsWith('/list-parts')) return json(200, { parts: [{ PartNumber: 1, ETag: '"e"', Size: 5 }] })
+      if (url.endsWith('/complete')) return json(200, { location: '/blobs/k' })
+      return json(200, { aborted: true })
+    })
+    const ref = { uploadId: 'u', key: 'k' }
+    expect(await api.createMultipart({ filename: 'big.bin', file_size: 200 })).toEqual(ref)
+    expect(await api.signPart({ ...ref, partNumber: 1 })).toEqual({ url: '/blobs/k?part=1', headers: {} })
+    expect(await api.listParts(ref)).toEqual([{ PartNumber: 1, ETag: '"e"', Size: 5 }])
+    expect(await api.completeMultipart({ ...ref, parts: [{ PartNumber: 1, ETag: '"e"' }] })).toEqual({
+      location: '/blobs/k',
+    })
+    await api.abortMultipart(ref)
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/multipart/create',
+      '/api/multipart/sign-part',
+      '/api/multipart/list-parts',
+      '/api/multipart/complete',
+      '/api/multipart/abort',
+    ])
+    expect(calls[1]?.body).toEqual({ uploadId: 'u', key: 'k', partNumber: 1 })
+  })
+
+  it('ignores abort failures', async () => {
+    const { api } = fakeServer(() => json(404, { detail: 'Gone' }))
+    await expect(api.abortMultipart({ uploadId: 'u', key: 'k' })).resolves.toBeUndefined()
+  })
+})
