@@ -10,12 +10,20 @@ import {
 import type { Deps } from './deps.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createAuthService } from './features/auth/auth.service.js'
+import { plansRoutes } from './features/plans/plans.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
+import { shareRoutes } from './features/transfers/share.routes.js'
+import { transfersJobs } from './features/transfers/transfers.jobs.js'
+import { transfersRoutes } from './features/transfers/transfers.routes.js'
+import { createTransfersService } from './features/transfers/transfers.service.js'
+import { uploadsJobs } from './features/uploads/uploads.jobs.js'
+import { uploadsRoutes } from './features/uploads/uploads.routes.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerStaticWeb } from './http/static-web.js'
+import type { Job } from './jobs/job-runner.js'
 
 /** Builds the HTTP app from its dependencies. The features it serves are listed here, explicitly. */
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
@@ -45,8 +53,18 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes(deps))
   await app.register(authRoutes(deps, auth))
+  await app.register(plansRoutes(deps))
+  await app.register(uploadsRoutes(deps))
+  const transfers = createTransfersService(deps)
+  await app.register(transfersRoutes(transfers))
+  await app.register(shareRoutes(deps, transfers))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs))
 
   await registerStaticWeb(app, deps.config.webDist)
   return app
+}
+
+/** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
+export function appJobs(deps: Deps): Job[] {
+  return [...uploadsJobs(deps), ...transfersJobs(deps)]
 }

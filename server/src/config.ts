@@ -57,6 +57,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+
+  /** Hours an upload may stay unused in a transfer before the sweeper deletes its bytes. */
+  UPLOAD_PENDING_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Uploads (presign or multipart create) a visitor may start per client address in each window. */
+  UPLOAD_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+
+  CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -96,6 +104,10 @@ export interface Config {
   redisKeyPrefix: string
   /** Login and register attempts allowed per client address and per account in each window. */
   authRateLimit: { perIp: number; perAccount: number; windowMs: number }
+  /** Pending uploads expire `pendingTtlMs` after their last activity; visitors' starts are rate-limited. */
+  uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
+  /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
+  clientZipMaxSizeMb: number
 }
 
 export class ConfigError extends Error {}
@@ -164,5 +176,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    uploads: {
+      pendingTtlMs: e.UPLOAD_PENDING_TTL_HOURS * 60 * 60 * 1000,
+      visitorRateLimit: { perIp: e.UPLOAD_RATE_LIMIT_PER_IP, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    },
+    clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
   }
 }

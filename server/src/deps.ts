@@ -47,6 +47,7 @@ export async function createDeps(
             dir: config.storage.dir,
             publicUrl: config.publicUrl,
             signingSecret: await loadOrCreateSecret(database.db, 'blob-signing'),
+            clock,
           })
     const events =
       config.events.kind === 'redis'

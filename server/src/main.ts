@@ -1,6 +1,7 @@
-import { buildApp } from './app.js'
+import { appJobs, buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { createDeps } from './deps.js'
+import { startJobs } from './jobs/job-runner.js'
 import { createLogger } from './logger.js'
 
 async function main() {
@@ -10,6 +11,7 @@ async function main() {
   const deps = await createDeps(config, logger)
   const app = await buildApp(deps)
   await app.listen({ host: config.host, port: config.port })
+  const jobs = startJobs(deps, appJobs(deps))
   logger.info(
     {
       url: config.publicUrl,
@@ -29,7 +31,7 @@ async function main() {
       process.exit(1)
     }, config.shutdownTimeoutMs)
     force.unref()
-    await app.close()
+    await Promise.all([app.close(), jobs.stop()])
     await deps.close()
     logger.info('Stopped')
     process.exit(0)

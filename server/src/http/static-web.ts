@@ -6,7 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** Paths the server owns: an unknown one is a JSON 404, never the web app. */
 const apiPrefixes = ['/api/', '/auth/', '/blobs/', '/ws/']
-const isApiPath = (url: string) => apiPrefixes.some((p) => url.startsWith(p)) || url === '/api'
+// The share page /share/{id} is the web app's; its download link below it is the server's.
+const serverPaths = [/^\/share\/[^/]+\/download\/?$/]
+const isApiPath = (url: string) =>
+  apiPrefixes.some((p) => url.startsWith(p)) || url === '/api' || serverPaths.some((r) => r.test(url))
 
 const immutable = 'public, max-age=31536000, immutable'
 

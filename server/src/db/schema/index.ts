@@ -1,4 +1,7 @@
 export * from './app-secrets.js'
 export * from './job-leases.js'
+export * from './pending-uploads.js'
+export * from './plans.js'
 export * from './revoked-tokens.js'
+export * from './transfers.js'
 export * from './users.js'

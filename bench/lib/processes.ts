@@ -1,0 +1,110 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const repoRoot = path.resolve(here, '..', '..')
+
+/** A child process that reported `{port, ...}` over IPC once listening. */
+export interface Child<T> {
+  process: ChildProcess
+  info: T
+  stop(): Promise<void>
+}
+
+function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message as T))
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready`)))
+  })
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+    })
+}
+
+const tsx = ['--import', 'tsx']
+
+/** The bare Node ceiling server writing into `dir`. */
+export async function startCeiling(dir: string): Promise<Child<{ port: number }>> {
+  const child = fork(path.join(here, 'ceiling-server.mjs'), [dir], { stdio: 'inherit' })
+  return { process: child, info: await firstMessage(child, 'The ceiling server'), stop: stopper(child) }
+}
+
+export async function startS3rver(dir: string): Promise<Child<{ port: number; bucket: string }>> {
+  const child = fork(path.join(here, 's3rver-server.ts'), [dir], { stdio: 'inherit', execArgv: tsx })
+  return { process: child, info: await firstMessage(child, 's3rver'), stop: stopper(child) }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface FerryServer {
+  url: string
+  /** Starts a new RSS peak; the RSS now (bytes). */
+  resetPeak(): Promise<number>
+  /** The peak RSS since the last reset (bytes). */
+  peak(): Promise<number>
+  stop(): Promise<void>
+}
+
+/** The real Ferry server (main.ts) in a child process, configured by `env`; resolves once healthy. */
+export async function startFerry(env: Record<string, string>): Promise<FerryServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = fork(path.join(here, 'ferry-server.ts'), [], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    execArgv: tsx,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      ...env,
+    },
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`Ferry exited (${code}) before it was ready`))),
+  )
+  exited.catch(() => {})
+  for (let attempt = 0; ; attempt++) {
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (healthy) break
+    if (attempt > 600) throw new Error('Ferry did not become healthy in 60 s')
+    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited])
+  }
+  const ask = <T>(message: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer) => resolve(answer as T))
+      child.send(message)
+    })
+  return {
+    url,
+    resetPeak: async () => (await ask<{ rss: number }>('reset')).rss,
+    peak: async () => (await ask<{ peak: number }>('peak')).peak,
+    stop: stopper(child),
+  }
+}

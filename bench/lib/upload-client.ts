@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs'
+import http from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import { uploadPaths } from '@ferry/contracts/api/uploads'
+
+const MiB = 1024 * 1024
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
+
+/** Streams bytes `start..end` (inclusive) of `file` as the body of a PUT to `url`; the status and ETag. */
+export function putFile(
+  url: string,
+  file: string,
+  range: { start: number; end: number },
+  headers: Record<string, string> = {},
+): Promise<{ status: number; etag?: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'PUT', agent, headers: { ...headers, 'content-length': String(range.end - range.start + 1) } },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: response.headers.etag }))
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    pipeline(createReadStream(file, { ...range, highWaterMark: MiB }), request).catch(reject)
+  })
+}
+
+/** A signed-in client of Ferry's upload endpoints. */
+export function createUploadClient(origin: string, token: string) {
+  async function post<T>(pathname: string, body: unknown): Promise<T> {
+    const response = await fetch(`${origin}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    })
+    const json = await response.json()
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`)
+    return json as T
+  }
+
+  const target = (size: number) => ({
+    filename: 'bench.bin',
+    content_type: 'application/octet-stream',
+    file_size: size,
+  })
+
+  return {
+    post,
+
+    /** Presign, then one PUT of the whole file; the key. */
+    async single(file: string, size: number): Promise<string> {
+      const { url, file_key, headers } = await post<{ url: string; file_key: string; headers: Record<string, string> }>(
+        uploadPaths.presign,
+        target(size),
+      )
+      const put = await putFile(url, file, { start: 0, end: size - 1 }, headers)
+      if (put.status !== 200) throw new Error(`The PUT answered ${put.status}`)
+      return file_key
+    },
+
+    /** Create, `concurrency` parts in flight (each signed, then PUT), complete; the key and sign-part latencies. */
+    async multipart(file: string, size: number, partSize: number, concurrency: number) {
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, target(size))
+      const count = Math.ceil(size / partSize)
+      const parts: { PartNumber: number; ETag: string }[] = new Array(count)
+      const signMs: number[] = []
+      let next = 0
+      async function worker() {
+        while (next < count) {
+          const index = next++
+          const signing = performance.now()
+          const signed = await post<{ url: string; headers: Record<string, string> }>(uploadPaths.multipartSignPart, {
+            key,
+            uploadId,
+            partNumber: index + 1,
+          })
+          signMs.push(performance.now() - signing)
+          const start = index * partSize
+          const end = Math.min(size, start + partSize) - 1
+          const put = await putFile(signed.url, file, { start, end }, signed.headers)
+          if (put.status !== 200 || !put.etag) throw new Error(`Part ${index + 1} answered ${put.status}`)
+          parts[index] = { PartNumber: index + 1, ETag: put.etag }
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+      await post(uploadPaths.multipartComplete, { key, uploadId, parts })
+      return { key, signMs }
+    },
+
+    /** `count` sign-part calls one after another on an idle server; their latencies (ms). */
+    async signPartLatencies(count: number, options: { abort: boolean }): Promise<number[]> {
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, target(MiB))
+      const latencies: number[] = []
+      for (let i = 0; i < count; i++) {
+        const started = performance.now()
+        await post(uploadPaths.multipartSignPart, { key, uploadId, partNumber: (i % 10_000) + 1 })
+        latencies.push(performance.now() - started)
+      }
+      if (options.abort) await post(uploadPaths.multipartAbort, { key, uploadId })
+      return latencies
+    },
+  }
+}
+
+export type UploadClient = ReturnType<typeof createUploadClient>
+
+/** Registers a fresh account on `origin`; its bearer token. */
+export async function registerBenchUser(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench password 123', name: 'Bench' }),
+  })
+  if (response.status !== 201) throw new Error(`Register answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { access_token: string }).access_token
+}

@@ -1,0 +1,247 @@
+// `npm run bench:upload [-- --size 1GiB --rounds 3 --stores local,s3]`
+//
+// Uploads a generated file through Ferry's real endpoints, served by the real server (main.ts)
+// in a child process: by one presigned PUT and by multipart (16 MiB parts, 6 in flight,
+// complete included), on local disk and on the S3 test server (s3rver). Every stored object is
+// read back and checked by SHA-256. In the same run it measures the ceiling, a bare Node
+// server piping the body to a file with 1 MiB buffers, and prints each figure in MB/s and as
+// a ratio to it (medians over rounds whose order alternates, as other work on the machine
+// makes single figures noisy), the sign-part latency, and the server's peak RSS above idle.
+// Everything lives under .bench-data/upload on the repository's disk; the input files are
+// kept between runs, the uploads of a run until the next run starts.
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { parseArgs } from 'node:util'
+import type { BlobStore } from '../server/src/adapters/blob-store/blob-store.js'
+import { createLocalDiskBlobStore } from '../server/src/adapters/blob-store/local-disk-blob-store.js'
+import { createS3BlobStore } from '../server/src/adapters/blob-store/s3-blob-store.js'
+import { type Child, type FerryServer, repoRoot, startCeiling, startFerry, startS3rver } from './lib/processes.js'
+import { formatSize, mbPerSecond, median, parseSize, quantile } from './lib/stats.js'
+import { createUploadClient, putFile, registerBenchUser, type UploadClient } from './lib/upload-client.js'
+
+const MiB = 1024 * 1024
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1GiB' },
+    'small-size': { type: 'string', default: '64MiB' },
+    rounds: { type: 'string', default: '3' },
+    stores: { type: 'string', default: 'local,s3' },
+    'part-size': { type: 'string', default: '16MiB' },
+    concurrency: { type: 'string', default: '6' },
+  },
+})
+const size = parseSize(args.size)
+const smallSize = parseSize(args['small-size'])
+const rounds = Number(args.rounds)
+const partSize = parseSize(args['part-size'])
+const concurrency = Number(args.concurrency)
+const stores = args.stores.split(',').map((s) => s.trim()) as ('local' | 's3')[]
+
+const root = path.join(repoRoot, '.bench-data', 'upload')
+const work = path.join(root, 'work')
+
+interface Input {
+  file: string
+  size: number
+  sha256: string
+}
+
+async function sha256Of(stream: NodeJS.ReadableStream): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of stream) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+/** A file of random bytes, generated once and kept (with its SHA-256) between runs. */
+async function ensureInput(bytes: number): Promise<Input> {
+  const dir = path.join(root, 'inputs')
+  await mkdir(dir, { recursive: true })
+  const file = path.join(dir, `random-${bytes}.bin`)
+  const hashFile = `${file}.sha256`
+  const existing = await stat(file).catch(() => undefined)
+  if (existing?.size === bytes) {
+    const known = await readFile(hashFile, 'utf8').catch(() => '')
+    if (known) return { file, size: bytes, sha256: known.trim() }
+  } else {
+    console.log(`Generating ${formatSize(bytes)} of random bytes in ${file}…`)
+    const { randomBytes } = await import('node:crypto')
+    async function* chunks() {
+      for (let left = bytes; left > 0; left -= 16 * MiB) yield randomBytes(Math.min(left, 16 * MiB))
+    }
+    await pipeline(chunks, createWriteStream(file, { highWaterMark: MiB }))
+  }
+  const sha256 = await sha256Of(createReadStream(file, { highWaterMark: MiB }))
+  await writeFile(hashFile, sha256)
+  return { file, size: bytes, sha256 }
+}
+
+/** Dirty pages of the previous measurement are written out first, so each starts alike. */
+const flushDisk = () => execFileSync('sync')
+
+interface Sample {
+  seconds: number
+  idleRss?: number
+  rssAboveIdle?: number
+  signMs?: number[]
+}
+
+interface Setup {
+  name: string
+  ferry: FerryServer
+  client: UploadClient
+  ceilingUrl: string
+  /** Reads what Ferry stored, to check it. */
+  store: BlobStore
+}
+
+async function measureCeiling(setup: Setup, input: Input): Promise<Sample> {
+  flushDisk()
+  const started = performance.now()
+  const put = await putFile(setup.ceilingUrl, input.file, { start: 0, end: input.size - 1 })
+  if (put.status !== 200) throw new Error(`The ceiling server answered ${put.status}`)
+  return { seconds: (performance.now() - started) / 1000 }
+}
+
+async function measureFerry(setup: Setup, input: Input, mode: 'single' | 'multipart'): Promise<Sample> {
+  flushDisk()
+  const idle = await setup.ferry.resetPeak()
+  const started = performance.now()
+  const result =
+    mode === 'single'
+      ? { key: await setup.client.single(input.file, input.size), signMs: undefined }
+      : await setup.client.multipart(input.file, input.size, partSize, concurrency)
+  const seconds = (performance.now() - started) / 1000
+  const rssAboveIdle = (await setup.ferry.peak()) - idle
+  const stored = await sha256Of(await setup.store.read(result.key))
+  if (stored !== input.sha256) throw new Error(`${setup.name} ${mode}: the stored bytes differ (SHA-256)`)
+  return { seconds, idleRss: idle, rssAboveIdle, signMs: result.signMs }
+}
+
+type Kind = 'ceiling' | 'single' | 'multipart'
+
+/** `rounds` rounds of the three measurements, the order reversed every other round. */
+async function runRounds(setup: Setup, input: Input): Promise<Record<Kind, Sample[]>> {
+  const samples: Record<Kind, Sample[]> = { ceiling: [], single: [], multipart: [] }
+  for (let round = 0; round < rounds; round++) {
+    const order: Kind[] = round % 2 ? ['multipart', 'single', 'ceiling'] : ['ceiling', 'single', 'multipart']
+    for (const kind of order) {
+      const sample = kind === 'ceiling' ? await measureCeiling(setup, input) : await measureFerry(setup, input, kind)
+      samples[kind].push(sample)
+      const rss =
+        sample.rssAboveIdle === undefined
+          ? ''
+          : `, RSS +${(sample.rssAboveIdle / MiB).toFixed(1)} MiB over ${((sample.idleRss ?? 0) / MiB).toFixed(0)} MiB idle`
+      console.log(
+        `  round ${round + 1} ${kind.padEnd(9)} ${mbPerSecond(input.size, sample.seconds).toFixed(0).padStart(6)} MB/s${rss}`,
+      )
+    }
+  }
+  return samples
+}
+
+const check = (ok: boolean) => (ok ? 'meets' : 'MISSES')
+
+function report(setup: Setup, input: Input, samples: Record<Kind, Sample[]>, targets: boolean) {
+  const speed = (kind: Kind) => median(samples[kind].map((s) => mbPerSecond(input.size, s.seconds)))
+  // Each round's figure against the ceiling of the same round, then the median of those.
+  const ratio = (kind: Kind) => median(samples[kind].map((s, i) => samples.ceiling[i]!.seconds / s.seconds))
+  const rss = (kind: Kind) => Math.max(...samples[kind].map((s) => s.rssAboveIdle ?? 0)) / MiB
+  const lines = [`${setup.name}, ${formatSize(input.size)}, medians of ${rounds} rounds:`]
+  lines.push(`  ceiling (bare Node → file)  ${speed('ceiling').toFixed(0).padStart(6)} MB/s`)
+  for (const [kind, target] of [
+    ['single', 0.9],
+    ['multipart', 0.8],
+  ] as const) {
+    const r = ratio(kind)
+    const label = kind === 'single' ? 'single PUT' : `multipart ${concurrency}×${formatSize(partSize)}`
+    lines.push(
+      `  ${label.padEnd(27)} ${speed(kind).toFixed(0).padStart(6)} MB/s  ${r.toFixed(2)} of the ceiling` +
+        (targets ? `  (${check(r >= target)} ≥ ${target})` : '') +
+        `  peak RSS +${rss(kind).toFixed(1)} MiB above idle` +
+        (targets ? ` (${check(rss(kind) <= 64)} ≤ 64)` : ''),
+    )
+  }
+  return lines
+}
+
+async function runStore(kind: 'local' | 's3', inputs: { full: Input; small: Input }): Promise<string[]> {
+  const dir = path.join(work, kind)
+  const children: Child<unknown>[] = []
+  let ferry: FerryServer | undefined
+  try {
+    const ceiling = await startCeiling(path.join(dir, 'ceiling'))
+    children.push(ceiling)
+    // The database persists between runs (PGlite reopens in under a second; a fresh one takes seconds).
+    const dataDir = path.join(root, `ferry-${kind}`)
+    await rm(path.join(dataDir, 'blobs'), { recursive: true, force: true })
+    let env: Record<string, string> = { DATA_DIR: dataDir }
+    let store: BlobStore
+    if (kind === 's3') {
+      const s3 = await startS3rver(path.join(dir, 's3rver'))
+      children.push(s3)
+      const s3Config = {
+        endpoint: `http://127.0.0.1:${s3.info.port}`,
+        bucket: s3.info.bucket,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      }
+      env = {
+        ...env,
+        S3_ENDPOINT: s3Config.endpoint,
+        S3_BUCKET: s3Config.bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      }
+      store = createS3BlobStore(s3Config)
+    } else {
+      store = createLocalDiskBlobStore({
+        dir: path.join(dataDir, 'blobs'),
+        publicUrl: 'http://127.0.0.1',
+        signingSecret: 'only-reading-in-the-benchmark',
+      })
+    }
+    ferry = await startFerry(env)
+    const name = kind === 'local' ? 'Local disk (PGlite)' : 'S3 (s3rver, PGlite)'
+    const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url))
+    const setup: Setup = { name, ferry, client, ceilingUrl: `http://127.0.0.1:${ceiling.info.port}/`, store }
+
+    console.log(`\n${name}: warming up`)
+    await measureFerry(setup, inputs.small, 'single')
+    await measureFerry(setup, inputs.small, 'multipart')
+    console.log(`${name}: ${formatSize(inputs.small.size)}`)
+    const small = await runRounds(setup, inputs.small)
+    console.log(`${name}: ${formatSize(inputs.full.size)}`)
+    const full = await runRounds(setup, inputs.full)
+    // s3rver has no AbortMultipartUpload; the sweeper would retry it on a real S3.
+    const idle = await client.signPartLatencies(200, { abort: kind === 'local' })
+    const loaded = full.multipart.flatMap((s) => s.signMs ?? [])
+    const targets = kind === 'local'
+    const sign = (values: number[]) =>
+      `median ${median(values).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms`
+    return [
+      ...report(setup, inputs.full, full, targets),
+      ...report(setup, inputs.small, small, targets),
+      `  sign-part: idle ${sign(idle)}${targets ? ` (${check(quantile(idle, 0.99) < 10)} < 10 ms)` : ''}; ` +
+        `during the ${formatSize(inputs.full.size)} uploads ${sign(loaded)}`,
+      `  server RSS idle ${((await ferry.resetPeak()) / MiB).toFixed(0)} MiB`,
+    ]
+  } finally {
+    await ferry?.stop()
+    for (const child of children.reverse()) await child.stop()
+  }
+}
+
+await rm(work, { recursive: true, force: true })
+await mkdir(work, { recursive: true })
+const inputs = { full: await ensureInput(size), small: await ensureInput(smallSize) }
+const summary: string[] = []
+for (const kind of stores) summary.push(...(await runStore(kind, inputs)), '')
+console.log(`\n=== Upload benchmark (${new Date().toISOString()})\n${summary.join('\n')}`)
+console.log('Targets apply to local disk; s3rver (a test server that hashes and copies every part) is for information.')

@@ -1,0 +1,245 @@
+import { z } from 'zod'
+
+/** The stored-transfer routes (spec 000 §7, 001 §7). `:id` is the transfer id; `:uniqueId` the share id. */
+export const transfersPaths = {
+  create: '/api/transfers',
+  list: '/api/transfers',
+  get: '/api/transfers/:id',
+  delete: '/api/transfers/:id',
+  download: '/api/transfers/:id/download',
+  downloadUrl: '/api/transfers/:id/download-url',
+  adminList: '/api/admin/transfers',
+  adminDelete: '/api/admin/transfers/:id',
+  share: '/api/share/:uniqueId',
+  /** Not under /api: a plain link the browser navigates to (file_key, as_zip, t). */
+  shareDownload: '/share/:uniqueId/download',
+} as const
+
+/** Hours a recovery payment adds, and the grace after expiry in which it is offered (000 §9, DECISIONS 3). */
+export const recoveryExtensionHours = 7 * 24
+/** Expiry for plans without a maximum (null = unlimited): the default and the longest a sender may choose. */
+export const unlimitedPlanDefaultExpiryHours = 30 * 24
+export const unlimitedPlanMaxExpiryHours = 365 * 24
+
+export const titleMaxLength = 255
+export const messageMaxLength = 10_000
+export const recipientEmailMaxLength = 254
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+const controlCharacters = /[\u0000-\u001f\u007f]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine in a message
+const messageControlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** 000 §5: text, an at sign, text, a dot, text. */
+export const recipientEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** 000 §5: recipient input is split on commas, semicolons or whitespace, trimmed and lower-cased. */
+export function splitRecipientInput(input: string): string[] {
+  return input
+    .split(/[,;\s]+/)
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '')
+}
+
+/** Why a recipient list is refused, with the value or limit the message names. */
+export type RecipientProblem =
+  | { code: 'recipient_required' }
+  | { code: 'recipient_invalid'; value: string }
+  | { code: 'recipient_duplicate'; value: string }
+  | { code: 'recipients_too_many'; n: number }
+
+/**
+ * The rules of 000 §5 for a list of recipients (already split and lower-cased), in the order
+ * the form checks them; the first problem, or null when the list may be sent. The server
+ * applies the same function, so the browser's refusal and the server's agree.
+ */
+export function recipientProblem(emails: readonly string[], maxRecipients: number): RecipientProblem | null {
+  if (emails.length === 0) return { code: 'recipient_required' }
+  const seen = new Set<string>()
+  for (const email of emails) {
+    if (email.length > recipientEmailMaxLength || !recipientEmailPattern.test(email)) {
+      return { code: 'recipient_invalid', value: email }
+    }
+    if (seen.has(email)) return { code: 'recipient_duplicate', value: email }
+    seen.add(email)
+  }
+  if (emails.length > maxRecipients) return { code: 'recipients_too_many', n: maxRecipients }
+  return null
+}
+
+/** A transfer's state (000 §4): deleted wins over expired. */
+export type TransferStatus = 'active' | 'expired' | 'deleted'
+
+export function transferStatus(
+  transfer: { expires_at: string | Date; deleted_at: string | Date | null },
+  now: Date,
+): TransferStatus {
+  if (transfer.deleted_at !== null) return 'deleted'
+  return new Date(transfer.expires_at).getTime() <= now.getTime() ? 'expired' : 'active'
+}
+
+const isoDate = z.iso.datetime({ offset: true })
+
+/** An uploaded file record (000 §3), as the presign or multipart flow gave its key. */
+export const uploadedFileRecord = z.object({
+  file_key: z.string({ error: 'A file key is required.' }).min(1, 'A file key is required.').max(512),
+  file_name: z.string().max(1024).optional(),
+  file_size: z.number().int().nonnegative().optional(),
+})
+export type UploadedFileRecord = z.infer<typeof uploadedFileRecord>
+
+/**
+ * POST /api/transfers (000 §3 Transfer create payload). The rules with the spec's messages
+ * (at least one file, recipients, plan limits) are the server's, so its answer carries them;
+ * this schema only bounds the shape. `recipient_emails` wins; `recipient_email` is used when
+ * the list is empty (the single-field form of a 1-recipient plan).
+ */
+export const transferCreateRequest = z.object({
+  files: z.array(uploadedFileRecord).default([]),
+  recipient_emails: z.array(z.string().max(10_000)).max(1000).default([]),
+  recipient_email: z.string().max(10_000).nullish(),
+  title: z
+    .string()
+    .max(titleMaxLength, `The title must be at most ${titleMaxLength} characters.`)
+    .refine((v) => !controlCharacters.test(v), 'The title contains control characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
+  message: z
+    .string()
+    .max(messageMaxLength, `The message must be at most ${messageMaxLength} characters.`)
+    .refine((v) => !messageControlCharacters.test(v), 'The message contains control characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
+  /** Hours until it expires; at most the plan's max_transfer_expiry_hours. Default: the plan maximum. */
+  expires_in_hours: z.int().positive().nullish(),
+})
+export type TransferCreateRequest = z.input<typeof transferCreateRequest>
+export type TransferCreateInput = z.output<typeof transferCreateRequest>
+
+export const transferCreateResponse = z.object({
+  sharing_url: z.string(),
+  message: z.string(),
+  id: z.uuid(),
+  unique_id: z.string(),
+  expires_at: isoDate,
+})
+export type TransferCreateResponse = z.infer<typeof transferCreateResponse>
+
+/** A file in a transfer (000 §3). */
+export const transferFileSchema = z.object({
+  file_id: z.uuid(),
+  file_key: z.string(),
+  file_name: z.string(),
+  file_size: z.int().nonnegative(),
+  content_type: z.string(),
+})
+export type TransferFile = z.infer<typeof transferFileSchema>
+
+/** A transfer in the lists and the detail view (000 §3 Transfer), plus its status and link. */
+export const transferSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid().nullable(),
+  title: z.string(),
+  /** The first recipient. */
+  recipient_email: z.string(),
+  recipient_emails: z.array(z.string()),
+  /** The only file's name, or 'N files'. */
+  file_name: z.string(),
+  /** Total bytes of all files. */
+  file_size: z.int().nonnegative(),
+  download_count: z.int().nonnegative(),
+  created_at: isoDate,
+  expires_at: isoDate,
+  message: z.string(),
+  unique_id: z.string(),
+  /** The first file's key. */
+  file_key: z.string(),
+  deleted_at: isoDate.nullable(),
+  files: z.array(transferFileSchema),
+  status: z.enum(['active', 'expired', 'deleted']),
+  /** `${PUBLIC_URL}/share/{unique_id}`. */
+  sharing_url: z.string(),
+})
+export type Transfer = z.infer<typeof transferSchema>
+export const transferListResponse = z.array(transferSchema)
+
+export const transferIdParams = z.object({ id: z.string().max(100) })
+export const shareIdParams = z.object({ uniqueId: z.string().max(200) })
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+/** A recipient as the sender's tracking list shows them (000 §3 Tracking). */
+export const trackedRecipientSchema = z.object({
+  recipient_email: z.string(),
+  avatar_letter: z.string(),
+  first_accessed_at: isoDate.nullable(),
+  /** Keyed by file_id: whether this recipient completed a download of that file. */
+  download_status: z.record(z.string(), z.boolean()),
+})
+export type TrackedRecipient = z.infer<typeof trackedRecipientSchema>
+
+/** `recipients` only for the sender. `current_recipient` is the `t` given, when it is one of this transfer's. */
+export const trackingSchema = z.object({
+  is_sender: z.boolean(),
+  current_recipient: z.string().nullable(),
+  recipients: z.array(trackedRecipientSchema).optional(),
+})
+export type Tracking = z.infer<typeof trackingSchema>
+
+export const shareQuery = z.object({ t: z.string().max(200).optional() })
+
+/**
+ * GET /api/share/{uniqueId} (000 §3 Share response). Others get 404 (unknown or deleted) or
+ * 403 (expired); the sender still gets the record, with `status` and without a download_url.
+ */
+export const shareResponse = z.object({
+  transfer: z.object({
+    id: z.uuid(),
+    unique_id: z.string(),
+    title: z.string(),
+    message: z.string(),
+    created_at: isoDate,
+    expires_at: isoDate,
+    deleted_at: isoDate.nullable(),
+    download_count: z.int().nonnegative(),
+    files: z.array(transferFileSchema),
+    total_size: z.int().nonnegative(),
+    status: z.enum(['active', 'expired', 'deleted']),
+  }),
+  sender: z.object({ name: z.string() }),
+  /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */
+  download_url: z.string().nullable(),
+  tracking: trackingSchema,
+})
+export type ShareResponse = z.infer<typeof shareResponse>
+
+/** GET /share/{uniqueId}/download: one file (file_key), or all as one ZIP (as_zip, or no file_key with several files). */
+export const shareDownloadQuery = z.object({
+  file_key: z.string().max(512).optional(),
+  as_zip: booleanQuery,
+  t: z.string().max(200).optional(),
+  /** Set on the sender's signed links (GET /api/transfers/{id}/download-url on local storage). */
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+})
+
+/** GET /api/transfers/{id}/download and /download-url. */
+export const senderDownloadQuery = z.object({
+  file_key: z.string().max(512).optional(),
+  as_zip: booleanQuery,
+})
+
+/** One file's short-lived download link, for the browser to fetch (and zip) itself. */
+export const downloadableFileSchema = transferFileSchema.extend({ download_url: z.string() })
+
+/** With file_key (or a single file): `{download_url}`. With as_zip=true: the files and the title, to zip in the browser. */
+export const downloadUrlResponse = z.union([
+  z.object({ download_url: z.string() }),
+  z.object({ files: z.array(downloadableFileSchema), transfer_title: z.string(), zip_url: z.string() }),
+])
+export type DownloadUrlResponse = z.infer<typeof downloadUrlResponse>
+
+export const transferDeleteResponse = z.object({ message: z.string() })

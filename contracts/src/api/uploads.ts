@@ -1,0 +1,105 @@
+import { z } from 'zod'
+
+/** Spec 000 §9: files over this go multipart; smaller ones use one presigned PUT. */
+export const multipartThresholdBytes = 104_857_600
+export const minPartBytes = 5 * 1024 * 1024
+export const maxParts = 10_000
+export const uploadConcurrency = 6
+export const uploadRetryDelaysMs = [0, 1000, 3000, 5000] as const
+
+export const uploadPaths = {
+  presign: '/api/presign',
+  multipartCreate: '/api/multipart/create',
+  multipartSignPart: '/api/multipart/sign-part',
+  multipartListParts: '/api/multipart/list-parts',
+  multipartComplete: '/api/multipart/complete',
+  multipartAbort: '/api/multipart/abort',
+} as const
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+const controlCharacters = /[\u0000-\u001f\u007f]/
+
+const hasControlCharacters = (v: string) => controlCharacters.test(v)
+
+/** Opaque text the server handed out (keys, upload ids, ETags): bounded, no control characters. */
+const token = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required.` })
+    .min(1, `${what} is required.`)
+    .max(max, `${what} is too long.`)
+    .refine((v) => !hasControlCharacters(v), `${what} contains control characters.`)
+
+const fileName = z
+  .string({ error: 'A file name is required.' })
+  .min(1, 'A file name is required.')
+  .max(1024, 'The file name is too long.')
+  .refine((v) => !hasControlCharacters(v), 'The file name contains control characters.')
+
+const contentType = z
+  .string()
+  .max(255, 'The content type is too long.')
+  // Spaces only around parameters: \s would let a line break through into the signed header.
+  .regex(/^[\w.+-]+\/[\w.+-]+( *; *[\w.+-]+=[\w.+"-]+)*$/, 'The content type is not valid.')
+  .or(z.literal(''))
+  .default('')
+  .transform((v) => v || 'application/octet-stream')
+
+/** An upload is for the sender's own transfer, or (with request_id) for someone's request link. */
+const uploadTarget = {
+  filename: fileName,
+  content_type: contentType,
+  /** Optional declared size: the signed URL then accepts at most this many bytes. */
+  file_size: z.number().int().nonnegative().optional(),
+  /** Set by the upload-request page: the key can only be claimed by an upload to that link. */
+  request_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'The request id is not valid.')
+    .optional(),
+}
+
+export const presignRequest = z.object(uploadTarget)
+export type PresignRequest = z.input<typeof presignRequest>
+export const presignResponse = z.object({
+  url: z.string(),
+  file_key: z.string(),
+  /** Headers the PUT must carry (Content-Type). */
+  headers: z.record(z.string(), z.string()),
+})
+export type PresignResponse = z.infer<typeof presignResponse>
+
+export const multipartCreateRequest = z.object(uploadTarget)
+export type MultipartCreateRequest = z.input<typeof multipartCreateRequest>
+export const multipartCreateResponse = z.object({ uploadId: z.string(), key: z.string() })
+
+const uploadRef = { uploadId: token('The upload id', 1024), key: token('The key', 512) }
+
+export const signPartRequest = z.object({
+  ...uploadRef,
+  partNumber: z
+    .number()
+    .int()
+    .min(1, `Part numbers start at 1.`)
+    .max(maxParts, `An upload has at most ${maxParts} parts.`),
+})
+export const signPartResponse = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) })
+
+export const uploadedPart = z.object({
+  PartNumber: z.number().int().min(1).max(maxParts),
+  ETag: token('Each part ETag', 256).describe('As the PUT answered it (quoted or not).'),
+  Size: z.number().int().nonnegative().optional(),
+})
+export type UploadedPart = z.infer<typeof uploadedPart>
+
+export const listPartsRequest = z.object(uploadRef)
+export const listPartsResponse = z.object({ parts: z.array(uploadedPart) })
+
+export const multipartCompleteRequest = z.object({
+  ...uploadRef,
+  parts: z.array(uploadedPart).min(1, 'At least one part is required.').max(maxParts),
+})
+export const multipartCompleteResponse = z.object({ location: z.string() })
+
+export const multipartAbortRequest = z.object(uploadRef)
+export const multipartAbortResponse = z.object({ aborted: z.literal(true) })

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users.js'
+
+/** Where an upload stands: keys start pending, multipart ones become uploaded on completion. */
+export type PendingUploadStatus = 'pending' | 'uploaded' | 'claimed'
+
+/**
+ * Keys handed out for uploads, until a transfer (or a request-link upload) claims them. Rows
+ * never claimed are swept with their bytes once `expires_at` passes; claimed rows only record
+ * that the key was used, and are dropped after the same delay.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    key: text('key').primaryKey(),
+    /** The signed-in uploader; null for a visitor (and once the account is deleted). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The request link a visitor uploads to; only an upload to that link may claim the key. */
+    requestId: text('request_id'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    /** The most bytes the object may have: the declared size, else the plan limit; null = unlimited. */
+    maxBytes: bigint('max_bytes', { mode: 'number' }),
+    /** The store's multipart upload id; null for a single PUT. */
+    uploadId: text('upload_id'),
+    status: text('status').$type<PendingUploadStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('pending_uploads_status_check', sql`${t.status} in ('pending', 'uploaded', 'claimed')`),
+    index('pending_uploads_expires_at_idx').on(t.expiresAt),
+    index('pending_uploads_user_id_idx').on(t.userId),
+  ],
+)

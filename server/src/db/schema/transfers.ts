@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users.js'
+
+/**
+ * Stored transfers (spec 000 §3 Transfer, §4 Stored transfer). `unique_id` is the share id in
+ * links: 192 random bits, base64url. Status is derived: deleted when `deleted_at` is set,
+ * expired once `expires_at` passed. The files' bytes stay until `purge_after` (expiry, plus the
+ * recovery grace when the plan allows recovery) or deletion; `files_deleted_at` records that the
+ * sweeper (or the delete) removed them.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uniqueId: text('unique_id').notNull().unique(),
+    /** The sender; null once the account is deleted (the files then expire as planned). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    message: text('message').notNull().default(''),
+    totalSize: bigint('total_size', { mode: 'number' }).notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    purgeAfter: timestamp('purge_after', { withTimezone: true }).notNull(),
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
+    /** The last recovery payment applied (its checkout session), so a repeated confirmation is a no-op. */
+    recoverySessionId: text('recovery_session_id'),
+    recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transfers_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
+    check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
+  ],
+)
+
+/** The files of a transfer, in the order sent. A key belongs to one transfer only. */
+export const transferFiles = pgTable(
+  'transfer_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('transfer_files_transfer_id_idx').on(t.transferId, t.position)],
+)
+
+/** Who a transfer was sent to, each with a personal tracking id (the `t` of their link). */
+export const transferRecipients = pgTable(
+  'transfer_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    trackingId: text('tracking_id').notNull().unique(),
+    position: integer('position').notNull(),
+    firstAccessedAt: timestamp('first_accessed_at', { withTimezone: true }),
+  },
+  (t) => [unique('transfer_recipients_transfer_email_key').on(t.transferId, t.email)],
+)
+
+/** A recipient's completed download of a file (the tracking list's download_status). */
+export const fileDownloads = pgTable(
+  'file_downloads',
+  {
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => transferRecipients.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => transferFiles.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recipientId, t.fileId] })],
+)

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto'
+import type { TransferCreateInput, TransferCreateResponse } from '@ferry/contracts/api/transfers'
+import type { Deps } from '../../deps.js'
+import type { PlansService } from '../plans/plans.service.js'
+import type { UploadsService } from '../uploads/uploads.service.js'
+import type { UserRecord } from '../users/users.service.js'
+import { sharingUrl } from './transfer-mapping.js'
+import {
+  addHours,
+  assertFitsTransferSize,
+  assertWithinUsage,
+  expiryHoursFor,
+  purgeAfter,
+  recipientsOf,
+  ruleError,
+  startOfUtcDay,
+  startOfUtcMonth,
+} from './transfer-rules.js'
+import { transferEmail } from './transfers.emails.js'
+import { createTransfersRepository, type TransferAggregate } from './transfers.repository.js'
+
+/** 192 random bits: share ids cannot be guessed or enumerated. */
+export const newShareId = () => randomBytes(24).toString('base64url')
+/** 144 random bits per recipient link. */
+export const newTrackingId = () => randomBytes(18).toString('base64url')
+
+type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger'> & {
+  plans: Pick<PlansService, 'planForUser'>
+  uploads: Pick<UploadsService, 'claimUploads'>
+}
+
+/**
+ * POST /api/transfers: checks the payload against the sender's plan, then claims the uploaded
+ * keys and stores the transfer in one transaction (any refusal leaves nothing behind: keys stay
+ * unclaimed, no row, no email). After the commit each recipient gets an email with a personal
+ * link; a failed email is logged, and the transfer stands.
+ */
+export function createTransferCreator(deps: CreateDeps) {
+  const { config, clock } = deps
+
+  async function notify(sender: UserRecord, created: TransferAggregate) {
+    const { transfer, files, recipients } = created
+    const results = await Promise.allSettled(
+      recipients.map((recipient) =>
+        deps.mailer.send(
+          transferEmail({
+            to: recipient.email,
+            link: `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`,
+            sender: { name: sender.name, email: sender.email },
+            title: transfer.title,
+            message: transfer.message,
+            files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+            totalSize: transfer.totalSize,
+            expiresAt: transfer.expiresAt,
+          }),
+        ),
+      ),
+    )
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') {
+        deps.logger.error(
+          { err: result.reason, transferId: transfer.id, recipient: recipients[i]?.email },
+          'Could not email a transfer recipient; the transfer stands',
+        )
+      }
+    })
+  }
+
+  return async function createTransfer(
+    sender: UserRecord,
+    input: TransferCreateInput,
+  ): Promise<TransferCreateResponse> {
+    if (input.files.length === 0) throw ruleError('transfer_no_files', 400)
+    const plan = await deps.plans.planForUser(sender.id)
+    const emails = recipientsOf(input, plan)
+    const hours = expiryHoursFor(plan, input.expires_in_hours)
+
+    const created = await deps.database.db.transaction(async (tx) => {
+      const repo = createTransfersRepository(tx)
+      await repo.lockSender(sender.id)
+      const claimed = await deps.uploads.claimUploads(
+        tx,
+        { userId: sender.id },
+        input.files.map((f) => f.file_key),
+      )
+      const totalSize = claimed.reduce((sum, file) => sum + file.size, 0)
+      assertFitsTransferSize(plan, totalSize)
+      const now = clock.now()
+      assertWithinUsage(plan, await repo.usageSince(sender.id, startOfUtcDay(now), startOfUtcMonth(now)), totalSize)
+      const expiresAt = addHours(now, hours)
+      return repo.insert({
+        transfer: {
+          uniqueId: newShareId(),
+          userId: sender.id,
+          title: input.title,
+          message: input.message,
+          totalSize,
+          createdAt: now,
+          expiresAt,
+          purgeAfter: purgeAfter(plan, expiresAt),
+        },
+        files: claimed.map((file, position) => ({
+          fileKey: file.key,
+          fileName: file.fileName,
+          fileSize: file.size,
+          contentType: file.contentType,
+          position,
+        })),
+        recipients: emails.map((email, position) => ({ email, trackingId: newTrackingId(), position })),
+      })
+    })
+
+    await notify(sender, created)
+    return {
+      sharing_url: sharingUrl(config.publicUrl, created.transfer.uniqueId),
+      message: 'Transfer created successfully',
+      id: created.transfer.id,
+      unique_id: created.transfer.uniqueId,
+      expires_at: created.transfer.expiresAt.toISOString(),
+    }
+  }
+}

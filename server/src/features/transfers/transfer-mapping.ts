@@ -1,0 +1,64 @@
+import { type TrackedRecipient, type Transfer, type TransferFile, transferStatus } from '@ferry/contracts/api/transfers'
+import type { TransferAggregate, TransferFileRow, TransferRecipientRow } from './transfers.repository.js'
+
+export const sharingUrl = (publicUrl: string, uniqueId: string) => `${publicUrl}/share/${uniqueId}`
+
+/** Path of the share download route (relative, so it works whatever origin the browser used). */
+export const shareDownloadPath = (uniqueId: string) => `/share/${uniqueId}/download`
+
+export function toTransferFile(file: TransferFileRow): TransferFile {
+  return {
+    file_id: file.id,
+    file_key: file.fileKey,
+    file_name: file.fileName,
+    file_size: file.fileSize,
+    content_type: file.contentType,
+  }
+}
+
+export function statusOf({ transfer }: Pick<TransferAggregate, 'transfer'>, now: Date) {
+  return transferStatus({ expires_at: transfer.expiresAt, deleted_at: transfer.deletedAt }, now)
+}
+
+/** The list and detail shape (000 §3 Transfer). */
+export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: string): Transfer {
+  const { transfer, files, recipients } = aggregate
+  const [first] = files
+  return {
+    id: transfer.id,
+    user_id: transfer.userId,
+    title: transfer.title,
+    recipient_email: recipients[0]?.email ?? '',
+    recipient_emails: recipients.map((r) => r.email),
+    file_name: files.length === 1 && first ? first.fileName : `${files.length} files`,
+    file_size: transfer.totalSize,
+    download_count: transfer.downloadCount,
+    created_at: transfer.createdAt.toISOString(),
+    expires_at: transfer.expiresAt.toISOString(),
+    message: transfer.message,
+    unique_id: transfer.uniqueId,
+    file_key: first?.fileKey ?? '',
+    deleted_at: transfer.deletedAt?.toISOString() ?? null,
+    files: files.map(toTransferFile),
+    status: statusOf(aggregate, now),
+    sharing_url: sharingUrl(publicUrl, transfer.uniqueId),
+  }
+}
+
+/** First character of the address, upper-cased (a code point, so an emoji stays whole). */
+export const avatarLetter = (email: string) => (Array.from(email)[0] ?? '?').toUpperCase()
+
+/** The sender's tracking list: who opened the link, and which files each downloaded. */
+export function toTrackedRecipients(
+  recipients: TransferRecipientRow[],
+  files: TransferFileRow[],
+  downloads: { recipientId: string; fileId: string }[],
+): TrackedRecipient[] {
+  const done = new Set(downloads.map((d) => `${d.recipientId}/${d.fileId}`))
+  return recipients.map((r) => ({
+    recipient_email: r.email,
+    avatar_letter: avatarLetter(r.email),
+    first_accessed_at: r.firstAccessedAt?.toISOString() ?? null,
+    download_status: Object.fromEntries(files.map((f) => [f.id, done.has(`${r.id}/${f.id}`)])),
+  }))
+}

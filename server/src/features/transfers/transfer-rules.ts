@@ -1,0 +1,78 @@
+import type { Plan } from '@ferry/contracts/api/plans'
+import {
+  recipientProblem,
+  recoveryExtensionHours,
+  splitRecipientInput,
+  type TransferCreateInput,
+  unlimitedPlanDefaultExpiryHours,
+  unlimitedPlanMaxExpiryHours,
+} from '@ferry/contracts/api/transfers'
+import { bytesToGb, limitsFor, msPerHour } from '@ferry/contracts/domain/plan-limits'
+import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
+import { AppError } from '../../errors.js'
+
+/** An AppError with the spec's message for `code`, its `{n}` / `{value}` filled in. */
+export function ruleError(code: ErrorCode, status: number, values: { n?: number | string; value?: string } = {}) {
+  const detail = (errorMessages[code] as string)
+    .replace('{n}', String(values.n ?? ''))
+    .replace('{value}', values.value ?? '')
+  return new AppError(code, status, detail)
+}
+
+/** GB as the size label shows it: at most 2 decimals (53687091200 bytes → 50). */
+const gbLabel = (bytes: number) => Math.round(bytesToGb(bytes) * 100) / 100
+
+/**
+ * The recipients of a create payload, split, lower-cased and checked by the rules of 000 §5
+ * (the same function the form uses); 400 with the spec's message on the first problem.
+ */
+export function recipientsOf(input: Pick<TransferCreateInput, 'recipient_emails' | 'recipient_email'>, plan: Plan) {
+  const given = input.recipient_emails.length > 0 ? input.recipient_emails : [input.recipient_email ?? '']
+  const emails = given.flatMap(splitRecipientInput)
+  const problem = recipientProblem(emails, limitsFor(plan).maxRecipients)
+  if (problem) {
+    const { code, ...values } = problem
+    throw ruleError(code, 400, values)
+  }
+  return emails
+}
+
+/**
+ * Hours until expiry (DECISIONS 3): the chosen hours, up to the plan's maximum (403 beyond);
+ * the maximum by default. Plans without a maximum default to 30 days and allow up to a year.
+ */
+export function expiryHoursFor(plan: Plan, requested: number | null | undefined): number {
+  const max = limitsFor(plan).maxExpiryHours
+  if (requested === null || requested === undefined) return max ?? unlimitedPlanDefaultExpiryHours
+  const allowed = max ?? unlimitedPlanMaxExpiryHours
+  if (requested > allowed) throw ruleError('transfer_expiry_too_long', 403, { n: allowed })
+  return requested
+}
+
+/** The files' real total against the plan's per-transfer limit; 403 with the spec's wording. */
+export function assertFitsTransferSize(plan: Plan, totalBytes: number): void {
+  const limit = limitsFor(plan).maxTransferBytes
+  if (limit === null || totalBytes <= limit) return
+  throw ruleError(plan.role === 'FREE' ? 'transfer_too_large_free' : 'transfer_too_large', 403, { n: gbLabel(limit) })
+}
+
+/** DECISIONS 4: the daily transfer count and the monthly data cap, both from the plan. */
+export function assertWithinUsage(plan: Plan, usage: { today: number; monthBytes: number }, totalBytes: number) {
+  const limits = limitsFor(plan)
+  if (limits.maxDailyTransfers !== null && usage.today >= limits.maxDailyTransfers) {
+    throw ruleError('transfer_daily_limit', 403, { n: limits.maxDailyTransfers })
+  }
+  if (limits.maxMonthlyBytes !== null && usage.monthBytes + totalBytes > limits.maxMonthlyBytes) {
+    throw ruleError('transfer_monthly_data', 403, { n: gbLabel(limits.maxMonthlyBytes) })
+  }
+}
+
+export const addHours = (from: Date, hours: number) => new Date(from.getTime() + hours * msPerHour)
+
+/** When a transfer's files may go: at expiry, or after the recovery grace when the plan offers recovery. */
+export function purgeAfter(plan: Pick<Plan, 'recovery_allowed'>, expiresAt: Date): Date {
+  return plan.recovery_allowed ? addHours(expiresAt, recoveryExtensionHours) : expiresAt
+}
+
+export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
+export const startOfUtcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1))

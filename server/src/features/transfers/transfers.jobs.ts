@@ -1,0 +1,44 @@
+import type { Deps } from '../../deps.js'
+import type { Job } from '../../jobs/job-runner.js'
+import { purgeTransferFiles } from './transfer-purge.js'
+import { createTransfersRepository } from './transfers.repository.js'
+
+const sweepIntervalMs = 10 * 60 * 1000
+const pageSize = 100
+
+type SweeperDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger'>
+
+/**
+ * Deletes the files of deleted transfers, and of expired ones once their purge time passed (at
+ * expiry, or 7 days later on plans with recovery: DECISIONS 3). The rows stay, with
+ * files_deleted_at set, so lists and share links still answer Expired or Deleted. Safe on
+ * several instances: each transfer is taken by one conditional update.
+ */
+export function createExpiredTransfersSweeper(deps: SweeperDeps) {
+  const repo = createTransfersRepository(deps.database.db)
+  return {
+    async sweep(): Promise<{ purged: number; failed: number }> {
+      const now = deps.clock.now()
+      let purged = 0
+      let failed = 0
+      const tried = new Set<string>()
+      for (;;) {
+        const page = (await repo.listPurgeable(now, pageSize)).filter((row) => !tried.has(row.id))
+        if (page.length === 0) break
+        for (const row of page) {
+          tried.add(row.id)
+          const outcome = await purgeTransferFiles(deps, repo, row.id, now)
+          if (outcome === 'purged') purged++
+          if (outcome === 'failed') failed++
+        }
+      }
+      return { purged, failed }
+    },
+  }
+}
+
+/** The transfers feature's periodic jobs. */
+export function transfersJobs(deps: SweeperDeps): Job[] {
+  const sweeper = createExpiredTransfersSweeper(deps)
+  return [{ name: 'sweep-expired-transfers', intervalMs: sweepIntervalMs, run: () => sweeper.sweep() }]
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/database.js'
+import { fileDownloads, transferFiles, transferRecipients, transfers } from '../../db/schema/index.js'
+
+export type TransferRow = typeof transfers.$inferSelect
+export type TransferFileRow = typeof transferFiles.$inferSelect
+export type TransferRecipientRow = typeof transferRecipients.$inferSelect
+
+/** The database, or a transaction on it. */
+export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** A transfer with its files and recipients, in the order they were sent. */
+export interface TransferAggregate {
+  transfer: TransferRow
+  files: TransferFileRow[]
+  recipients: TransferRecipientRow[]
+}
+
+export interface NewTransfer {
+  transfer: typeof transfers.$inferInsert
+  files: Omit<typeof transferFiles.$inferInsert, 'transferId'>[]
+  recipients: Omit<typeof transferRecipients.$inferInsert, 'transferId'>[]
+}
+
+/** Queries on transfers, their files, recipients and downloads; no rules. */
+export function createTransfersRepository(db: DbExecutor) {
+  async function withParts(rows: TransferRow[]): Promise<TransferAggregate[]> {
+    if (rows.length === 0) return []
+    const ids = rows.map((row) => row.id)
+    const [files, recipients] = await Promise.all([
+      db
+        .select()
+        .from(transferFiles)
+        .where(inArray(transferFiles.transferId, ids))
+        .orderBy(asc(transferFiles.position)),
+      db
+        .select()
+        .from(transferRecipients)
+        .where(inArray(transferRecipients.transferId, ids))
+        .orderBy(asc(transferRecipients.position)),
+    ])
+    return rows.map((transfer) => ({
+      transfer,
+      files: files.filter((f) => f.transferId === transfer.id),
+      recipients: recipients.filter((r) => r.transferId === transfer.id),
+    }))
+  }
+
+  return {
+    /** Serialises a user's transfer creations until the transaction ends (so limits count every one). */
+    async lockSender(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`transfers:${userId}`}, 0))`)
+    },
+
+    /** Transfers the user created since `dayStart`, and their bytes since `monthStart` (deleted ones count). */
+    async usageSince(userId: string, dayStart: Date, monthStart: Date): Promise<{ today: number; monthBytes: number }> {
+      const from = dayStart < monthStart ? dayStart : monthStart
+      const [row] = await db
+        .select({
+          today: sql<number>`count(*) filter (where ${transfers.createdAt} >= ${dayStart})::int`,
+          monthBytes: sql<number>`coalesce(sum(${transfers.totalSize}) filter (where ${transfers.createdAt} >= ${monthStart}), 0)::float8`,
+        })
+        .from(transfers)
+        .where(and(eq(transfers.userId, userId), gte(transfers.createdAt, from)))
+      return { today: Number(row?.today ?? 0), monthBytes: Number(row?.monthBytes ?? 0) }
+    },
+
+    async insert(values: NewTransfer): Promise<TransferAggregate> {
+      const [transfer] = await db.insert(transfers).values(values.transfer).returning()
+      if (!transfer) throw new Error('Inserting a transfer returned no row')
+      const files = await db
+        .insert(transferFiles)
+        .values(values.files.map((f) => ({ ...f, transferId: transfer.id })))
+        .returning()
+      const recipients = await db
+        .insert(transferRecipients)
+        .values(values.recipients.map((r) => ({ ...r, transferId: transfer.id })))
+        .returning()
+      return { transfer, files, recipients }
+    },
+
+    async findById(id: string): Promise<TransferAggregate | undefined> {
+      const rows = await db.select().from(transfers).where(eq(transfers.id, id))
+      return (await withParts(rows))[0]
+    },
+
+    async findByUniqueId(uniqueId: string): Promise<TransferAggregate | undefined> {
+      const rows = await db.select().from(transfers).where(eq(transfers.uniqueId, uniqueId))
+      return (await withParts(rows))[0]
+    },
+
+    /** Not-deleted transfers, newest first; of one user, or of everyone. */
+    async list(userId: string | null): Promise<TransferAggregate[]> {
+      const rows = await db
+        .select()
+        .from(transfers)
+        .where(and(isNull(transfers.deletedAt), userId === null ? undefined : eq(transfers.userId, userId)))
+        .orderBy(desc(transfers.createdAt), desc(transfers.id))
+      return withParts(rows)
+    },
+
+    /** The (recipient, file) pairs downloaded, of these recipients. */
+    async downloadsOf(recipientIds: string[]): Promise<{ recipientId: string; fileId: string }[]> {
+      if (recipientIds.length === 0) return []
+      return db
+        .select({ recipientId: fileDownloads.recipientId, fileId: fileDownloads.fileId })
+        .from(fileDownloads)
+        .where(inArray(fileDownloads.recipientId, recipientIds))
+    },
+
+    /** Sets first_accessed_at once. */
+    async recordFirstAccess(recipientId: string, at: Date): Promise<Date | undefined> {
+      const [row] = await db
+        .update(transferRecipients)
+        .set({ firstAccessedAt: at })
+        .where(and(eq(transferRecipients.id, recipientId), isNull(transferRecipients.firstAccessedAt)))
+        .returning({ at: transferRecipients.firstAccessedAt })
+      return row?.at ?? undefined
+    },
+
+    async incrementDownloadCount(transferId: string): Promise<void> {
+      await db
+        .update(transfers)
+        .set({ downloadCount: sql`${transfers.downloadCount} + 1` })
+        .where(eq(transfers.id, transferId))
+    },
+
+    async recordDownloads(recipientId: string, fileIds: string[], at: Date): Promise<void> {
+      if (fileIds.length === 0) return
+      await db
+        .insert(fileDownloads)
+        .values(fileIds.map((fileId) => ({ recipientId, fileId, completedAt: at })))
+        .onConflictDoNothing()
+    },
+
+    /** Sets deleted_at if not set yet; the row as it is now, or undefined when it was already deleted. */
+    async softDelete(id: string, at: Date): Promise<TransferRow | undefined> {
+      const [row] = await db
+        .update(transfers)
+        .set({ deletedAt: at })
+        .where(and(eq(transfers.id, id), isNull(transfers.deletedAt)))
+        .returning()
+      return row
+    },
+
+    /** Transfers whose files are due for deletion: deleted, or past purge_after; oldest first. */
+    async listPurgeable(now: Date, limit: number): Promise<TransferRow[]> {
+      return db
+        .select()
+        .from(transfers)
+        .where(
+          and(isNull(transfers.filesDeletedAt), or(isNotNull(transfers.deletedAt), lte(transfers.purgeAfter, now))),
+        )
+        .orderBy(asc(transfers.purgeAfter))
+        .limit(limit)
+    },
+
+    async fileKeysOf(transferId: string): Promise<string[]> {
+      const rows = await db
+        .select({ key: transferFiles.fileKey })
+        .from(transferFiles)
+        .where(eq(transferFiles.transferId, transferId))
+      return rows.map((r) => r.key)
+    },
+
+    /**
+     * Takes a transfer for purging: marks its files deleted if it is still due (deleted, or past
+     * purge_after). Of several sweepers (or a sweeper and a recovery) exactly one wins.
+     */
+    async takeForPurge(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(transfers)
+        .set({ filesDeletedAt: now })
+        .where(
+          and(
+            eq(transfers.id, id),
+            isNull(transfers.filesDeletedAt),
+            or(isNotNull(transfers.deletedAt), lte(transfers.purgeAfter, now)),
+          ),
+        )
+        .returning({ id: transfers.id })
+      return rows.length === 1
+    },
+
+    /** Undoes takeForPurge when the files could not be deleted, so a later sweep tries again. */
+    async releasePurge(id: string): Promise<void> {
+      await db.update(transfers).set({ filesDeletedAt: null }).where(eq(transfers.id, id))
+    },
+
+    /** Moves expiry and purge time after a recovery payment. */
+    async extend(
+      id: string,
+      values: { expiresAt: Date; purgeAfter: Date; recoverySessionId: string; recoveredAt: Date },
+    ): Promise<TransferRow | undefined> {
+      const [row] = await db
+        .update(transfers)
+        .set(values)
+        .where(and(eq(transfers.id, id), isNull(transfers.filesDeletedAt), isNull(transfers.deletedAt)))
+        .returning()
+      return row
+    },
+  }
+}
+
+export type TransfersRepository = ReturnType<typeof createTransfersRepository>

@@ -1,0 +1,276 @@
+import type {
+  DownloadUrlResponse,
+  ShareResponse,
+  Transfer,
+  TransferCreateInput,
+  TransferCreateResponse,
+} from '@ferry/contracts/api/transfers'
+import { isAdmin } from '@ferry/contracts/api/users'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { createPlansService } from '../plans/plans.service.js'
+import { createUploadsService } from '../uploads/uploads.service.js'
+import { createUsersService, type UserRecord } from '../users/users.service.js'
+import { createTransferCreator } from './create-transfer.js'
+import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
+import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
+import { purgeTransferFiles } from './transfer-purge.js'
+import { createRecovery } from './transfer-recovery.js'
+import { ruleError } from './transfer-rules.js'
+import { createTransfersRepository, type TransferAggregate, type TransferFileRow } from './transfers.repository.js'
+
+export type TransfersDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'>
+
+/** Seconds a sender's download link stays valid: followed at once by the browser. */
+export const senderLinkSeconds = 15 * 60
+/** Seconds the links of a browser-made ZIP stay valid: the last file may start a while after the first. */
+export const clientZipLinkSeconds = 6 * 60 * 60
+
+const shareIdPattern = /^[A-Za-z0-9_-]{16,64}$/
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const notFound = () => ruleError('transfer_not_found', 404)
+
+/** What a download sends: the files chosen, and how it counts once it completes. */
+export interface DownloadPlan {
+  aggregate: TransferAggregate
+  files: TransferFileRow[]
+  zip: boolean
+  /** Whether a completed download counts (not for the sender's own). */
+  counts: boolean
+  /** The recipient whose `t` came with it, for their per-file download status. */
+  recipientId: string | null
+}
+
+/** Who is asking: a signed-in user, or nobody. */
+export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
+
+/** Stored transfers: create, list, share, download, delete, recover (spec 000 §2–§8, DECISIONS 3–4, 8). */
+export function createTransfersService(deps: TransfersDeps) {
+  const { clock, blobs, config } = deps
+  const repo = createTransfersRepository(deps.database.db)
+  const plans = createPlansService(deps)
+  const users = createUsersService(deps)
+  const uploads = createUploadsService(deps)
+  const create = createTransferCreator({ ...deps, plans, uploads })
+  const recovery = createRecovery({ ...deps, plans })
+  let signer: Promise<DownloadSigner> | undefined
+  const getSigner = () => {
+    signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
+      .then(createDownloadSigner)
+      .catch((error) => {
+        signer = undefined // a database hiccup must not stick
+        throw error
+      })
+    return signer
+  }
+
+  async function byShareId(uniqueId: string) {
+    return shareIdPattern.test(uniqueId) ? repo.findByUniqueId(uniqueId) : undefined
+  }
+
+  /** A transfer the viewer may manage: the owner's own, or any for an admin when `adminMay`. Never a deleted one. */
+  async function managed(viewer: Viewer, id: string, adminMay: boolean): Promise<TransferAggregate> {
+    const found = uuidPattern.test(id) ? await repo.findById(id) : undefined
+    if (!found || found.transfer.deletedAt !== null || !viewer) throw notFound()
+    const mine = found.transfer.userId === viewer.id
+    if (!mine && !(adminMay && isAdmin(viewer.role))) throw notFound()
+    return found
+  }
+
+  function assertActive(aggregate: TransferAggregate) {
+    const status = statusOf(aggregate, clock.now())
+    if (status === 'deleted') throw notFound()
+    if (status === 'expired') throw ruleError('transfer_expired', 403)
+  }
+
+  function pickFile(aggregate: TransferAggregate, fileKey: string): TransferFileRow {
+    const file = aggregate.files.find((f) => f.fileKey === fileKey)
+    if (!file) throw ruleError('transfer_file_not_found', 404)
+    return file
+  }
+
+  /** A link for the sender: the store's presigned URL for a file, else Ferry's signed share download. */
+  async function senderLink(aggregate: TransferAggregate, file: TransferFileRow | null, seconds: number) {
+    const { uniqueId } = aggregate.transfer
+    if (file) {
+      const presigned = await blobs.signDownload(file.fileKey, { expiresInSeconds: seconds, fileName: file.fileName })
+      if (presigned) return presigned
+    }
+    const signed = (await getSigner()).sign({
+      uniqueId,
+      fileKey: file?.fileKey ?? null,
+      expiresAt: Math.floor(clock.now().getTime() / 1000) + seconds,
+    })
+    const query = new URLSearchParams({
+      ...(file ? { file_key: file.fileKey } : { as_zip: 'true' }),
+      exp: signed.exp,
+      sig: signed.sig,
+    })
+    return `${config.publicUrl}${shareDownloadPath(uniqueId)}?${query}`
+  }
+
+  async function softDelete(aggregate: TransferAggregate) {
+    const row = await repo.softDelete(aggregate.transfer.id, clock.now())
+    if (!row) throw notFound()
+    await purgeTransferFiles(deps, repo, row.id, clock.now())
+    return { message: 'Transfer deleted' }
+  }
+
+  return {
+    create(sender: UserRecord, input: TransferCreateInput): Promise<TransferCreateResponse> {
+      return create(sender, input)
+    },
+
+    /** The caller's own transfers (admins included), newest first, without deleted ones. */
+    async listOwn(userId: string): Promise<Transfer[]> {
+      const now = clock.now()
+      return (await repo.list(userId)).map((a) => toTransfer(a, now, config.publicUrl))
+    },
+
+    /** Every user's transfers (admin view), newest first, without deleted ones. */
+    async listAll(): Promise<Transfer[]> {
+      const now = clock.now()
+      return (await repo.list(null)).map((a) => toTransfer(a, now, config.publicUrl))
+    },
+
+    /** The owner's (or, for an admin, anyone's) transfer; 404 otherwise, and for a deleted one. */
+    async get(viewer: Viewer, id: string): Promise<Transfer> {
+      return toTransfer(await managed(viewer, id, true), clock.now(), config.publicUrl)
+    },
+
+    /** Soft-deletes the owner's transfer and removes its files. Others get 404. */
+    async deleteOwn(viewer: Viewer, id: string) {
+      return softDelete(await managed(viewer, id, false))
+    },
+
+    /** Admins delete any transfer. */
+    async deleteAny(viewer: Viewer, id: string) {
+      return softDelete(await managed(viewer, id, true))
+    },
+
+    /**
+     * GET /api/share/{uniqueId}: 404 for unknown or deleted, 403 once expired, except to the
+     * sender, who still sees it (with its status and no download link). A recipient's `t`
+     * records their first access; tracking lists recipients only for the sender.
+     */
+    async share(uniqueId: string, viewer: Viewer, t: string | undefined): Promise<ShareResponse> {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      const { transfer, files, recipients } = found
+      const isSender = viewer !== null && transfer.userId === viewer.id
+      const status = statusOf(found, clock.now())
+      if (!isSender) assertActive(found)
+      const recipient = t ? recipients.find((r) => r.trackingId === t) : undefined
+      if (recipient && !isSender && !recipient.firstAccessedAt) {
+        recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
+      }
+      const sender = transfer.userId ? await users.getById(transfer.userId) : undefined
+      return {
+        transfer: {
+          id: transfer.id,
+          unique_id: transfer.uniqueId,
+          title: transfer.title,
+          message: transfer.message,
+          created_at: transfer.createdAt.toISOString(),
+          expires_at: transfer.expiresAt.toISOString(),
+          deleted_at: transfer.deletedAt?.toISOString() ?? null,
+          download_count: transfer.downloadCount,
+          files: files.map(toTransferFile),
+          total_size: transfer.totalSize,
+          status,
+        },
+        sender: { name: sender?.name ?? 'A Ferry user' },
+        download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
+        tracking: isSender
+          ? {
+              is_sender: true,
+              current_recipient: recipient?.trackingId ?? null,
+              recipients: toTrackedRecipients(recipients, files, await repo.downloadsOf(recipients.map((r) => r.id))),
+            }
+          : { is_sender: false, current_recipient: recipient?.trackingId ?? null },
+      }
+    },
+
+    /**
+     * What GET /share/{uniqueId}/download sends: one file (file_key, or the only file) or the
+     * ZIP of all. A sender's signed link (exp, sig) must verify, and does not count.
+     */
+    async planShareDownload(
+      uniqueId: string,
+      query: { file_key?: string; as_zip: boolean; t?: string; exp?: string; sig?: string },
+      viewer: Viewer,
+    ): Promise<DownloadPlan> {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      const zip = query.file_key === undefined && (query.as_zip || found.files.length > 1)
+      const files = zip ? found.files : [query.file_key ? pickFile(found, query.file_key) : found.files[0]!]
+      let signedBySender = false
+      if (query.sig !== undefined || query.exp !== undefined) {
+        const claims = { uniqueId, fileKey: zip ? null : files[0]!.fileKey }
+        const verdict = (await getSigner()).verify(claims, query, clock.now().getTime())
+        if (verdict !== 'ok') throw new AppError('download_link_invalid', 403)
+        signedBySender = true
+      }
+      const isSender = signedBySender || (viewer !== null && viewer.id === found.transfer.userId)
+      const recipient = query.t ? found.recipients.find((r) => r.trackingId === query.t) : undefined
+      return { aggregate: found, files, zip, counts: !isSender, recipientId: isSender ? null : (recipient?.id ?? null) }
+    },
+
+    /** A completed download: the transfer's count, and the recipient's per-file status. */
+    async recordDownload(plan: DownloadPlan): Promise<void> {
+      if (!plan.counts) return
+      await repo.incrementDownloadCount(plan.aggregate.transfer.id)
+      if (plan.recipientId) {
+        await repo.recordDownloads(
+          plan.recipientId,
+          plan.files.map((f) => f.id),
+          clock.now(),
+        )
+      }
+    },
+
+    /** GET /api/transfers/{id}/download: where to send the sender (a file, or the ZIP of several). */
+    async senderDownloadLocation(viewer: Viewer, id: string, query: { file_key?: string; as_zip: boolean }) {
+      const found = await managed(viewer, id, true)
+      assertActive(found)
+      const zip = query.file_key === undefined && (query.as_zip || found.files.length > 1)
+      const file = zip ? null : query.file_key ? pickFile(found, query.file_key) : found.files[0]!
+      return senderLink(found, file, senderLinkSeconds)
+    },
+
+    /** GET /api/transfers/{id}/download-url: one link, or (as_zip) every file's link and the title. */
+    async downloadUrls(
+      viewer: Viewer,
+      id: string,
+      query: { file_key?: string; as_zip: boolean },
+    ): Promise<DownloadUrlResponse> {
+      const found = await managed(viewer, id, true)
+      assertActive(found)
+      if (query.file_key !== undefined) {
+        return { download_url: await senderLink(found, pickFile(found, query.file_key), senderLinkSeconds) }
+      }
+      if (!query.as_zip) {
+        const only = found.files.length === 1 ? found.files[0]! : null
+        return { download_url: await senderLink(found, only, senderLinkSeconds) }
+      }
+      return {
+        files: await Promise.all(
+          found.files.map(async (f) => ({
+            ...toTransferFile(f),
+            download_url: await senderLink(found, f, clientZipLinkSeconds),
+          })),
+        ),
+        transfer_title: found.transfer.title,
+        zip_url: await senderLink(found, null, clientZipLinkSeconds),
+      }
+    },
+
+    /** The rule of a confirmed recovery payment (see transfer-recovery.ts). */
+    confirmRecovery: recovery.confirm,
+  }
+}
+
+export type TransfersService = ReturnType<typeof createTransfersService>

@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { expect } from 'vitest'
+import type { TestAppOptions } from '../../../testing/test-app.js'
+import { authStacks, bearer, createTestClock, postJson, uniqueIp } from '../../auth/testing/auth-test-kit.js'
+
+export const MiB = 1024 * 1024
+
+type Api = (pathname: string, init?: RequestInit) => Promise<Response>
+
+/** The two test stacks with one controllable clock and generous rate limits (unless `env` says otherwise). */
+export function uploadStacks(extra: TestAppOptions = {}) {
+  const clock = createTestClock()
+  return { clock, stacks: authStacks({ clock, ...extra }) }
+}
+
+/** Headers of a caller: a bearer token, or a visitor at an address of its own. */
+export const as = (token?: string, ip = uniqueIp()) => ({
+  ...(token ? bearer(token) : {}),
+  'x-forwarded-for': ip,
+  'x-requested-with': 'XMLHttpRequest',
+})
+
+export async function call(api: Api, path: keyof typeof uploadPaths, body: unknown, headers: Record<string, string>) {
+  const response = await postJson(api, uploadPaths[path], body, headers)
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { code?: string } }
+}
+
+/** Calls an upload endpoint and expects 200; returns the body. */
+export async function ok<T = Record<string, unknown>>(
+  api: Api,
+  path: keyof typeof uploadPaths,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<T> {
+  const result = await call(api, path, body, headers)
+  expect(result.status, JSON.stringify(result.body)).toBe(200)
+  return result.body as T
+}
+
+/** PUTs `body` to a signed URL as a browser would; the status and ETag. */
+export async function putTo(url: string, body: Buffer, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: 'PUT', headers, body: body as BodyInit })
+  const text = await response.text()
+  return { status: response.status, etag: response.headers.get('etag'), text }
+}
+
+export const randomBody = (size: number) => randomBytes(size)
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** Presigns and PUTs `body`; the key. */
+export async function uploadWhole(
+  api: Api,
+  headers: Record<string, string>,
+  body: Buffer,
+  target: Record<string, unknown> = {},
+): Promise<string> {
+  const presigned = await ok<{ url: string; file_key: string; headers: Record<string, string> }>(
+    api,
+    'presign',
+    { filename: 'file.bin', content_type: 'application/octet-stream', ...target },
+    headers,
+  )
+  const put = await putTo(presigned.url, body, presigned.headers)
+  expect(put.status, put.text).toBe(200)
+  return presigned.file_key
+}
+
+export interface StartedMultipart {
+  key: string
+  uploadId: string
+  parts: { PartNumber: number; ETag: string }[]
+}
+
+/** Creates a multipart upload and sends `bodies` as parts 1..n (not completed). */
+export async function uploadParts(
+  api: Api,
+  headers: Record<string, string>,
+  bodies: Buffer[],
+  target: Record<string, unknown> = {},
+): Promise<StartedMultipart> {
+  const { key, uploadId } = await ok<{ key: string; uploadId: string }>(
+    api,
+    'multipartCreate',
+    { filename: 'big.bin', content_type: 'application/zip', ...target },
+    headers,
+  )
+  const parts: StartedMultipart['parts'] = []
+  for (const [index, body] of bodies.entries()) {
+    parts.push({ PartNumber: index + 1, ETag: await sendPart(api, headers, { key, uploadId }, index + 1, body) })
+  }
+  return { key, uploadId, parts }
+}
+
+/** Signs part `partNumber` and PUTs it; the ETag. */
+export async function sendPart(
+  api: Api,
+  headers: Record<string, string>,
+  ref: { key: string; uploadId: string },
+  partNumber: number,
+  body: Buffer,
+): Promise<string> {
+  const signed = await ok<{ url: string; headers: Record<string, string> }>(
+    api,
+    'multipartSignPart',
+    { ...ref, partNumber },
+    headers,
+  )
+  const put = await putTo(signed.url, body, signed.headers)
+  expect(put.status, put.text).toBe(200)
+  expect(put.etag).toBeTruthy()
+  return put.etag!
+}

@@ -1,0 +1,31 @@
+import type { Plan } from '@ferry/contracts/api/plans'
+import { bytesToGb } from '@ferry/contracts/domain/plan-limits'
+import { errorMessages } from '@ferry/contracts/errors'
+import { AppError } from '../../errors.js'
+import type { PlansService } from '../plans/plans.service.js'
+
+/** S3's largest part; a part URL never allows more. */
+export const maxPartBytes = 5 * 1024 ** 3
+
+/** What a signed URL may accept when nothing bounds it (the local driver needs a number). */
+const unbounded = Number.MAX_SAFE_INTEGER
+
+/** The caller's plan and its size limit (null = unlimited). */
+export async function uploadLimitFor(plans: Pick<PlansService, 'planForUser' | 'limitsFor'>, userId: string | null) {
+  const plan = await plans.planForUser(userId)
+  return { plan, limit: plans.limitsFor(plan).maxTransferBytes }
+}
+
+/** 413 with the spec's wording (000 §5): FREE plans are offered the upgrade. */
+export function fileTooLarge(plan: Plan, limitBytes: number): AppError {
+  // As the size label shows it: GB of 1024^3, at most 2 decimals (53687091200 → 50).
+  const n = String(Math.round(bytesToGb(limitBytes) * 100) / 100)
+  const code = plan.role === 'FREE' ? 'upload_too_large_free' : 'upload_too_large'
+  return new AppError(code, 413, errorMessages[code].replace('{n}', n))
+}
+
+/** The most bytes a single PUT may carry. */
+export const putMaxBytes = (maxBytes: number | null) => maxBytes ?? unbounded
+
+/** The most bytes one part may carry: never more than the whole file, nor than S3 allows. */
+export const partMaxBytes = (maxBytes: number | null) => Math.min(maxBytes ?? unbounded, maxPartBytes)

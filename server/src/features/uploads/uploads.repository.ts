@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/database.js'
+import { pendingUploads } from '../../db/schema/index.js'
+
+export type PendingUploadRow = typeof pendingUploads.$inferSelect
+export type NewPendingUploadRow = typeof pendingUploads.$inferInsert
+
+/** The database, or a transaction on it (a caller's, as in claimUploads). */
+export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Queries on pending_uploads; no rules. */
+export function createUploadsRepository(db: DbExecutor) {
+  return {
+    async insert(values: NewPendingUploadRow): Promise<PendingUploadRow> {
+      const [row] = await db.insert(pendingUploads).values(values).returning()
+      if (!row) throw new Error(`Inserting pending upload ${values.key} returned no row`)
+      return row
+    },
+
+    async find(key: string): Promise<PendingUploadRow | undefined> {
+      const [row] = await db.select().from(pendingUploads).where(eq(pendingUploads.key, key))
+      return row
+    },
+
+    /** The rows of `keys`, locked until the caller's transaction ends. */
+    lockMany(keys: string[]): Promise<PendingUploadRow[]> {
+      return db.select().from(pendingUploads).where(inArray(pendingUploads.key, keys)).for('update')
+    },
+
+    async extend(key: string, expiresAt: Date): Promise<void> {
+      await db.update(pendingUploads).set({ expiresAt }).where(eq(pendingUploads.key, key))
+    },
+
+    /** Marks a pending multipart upload of `uploadId` uploaded; false when it no longer is pending. */
+    async markUploaded(key: string, uploadId: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(pendingUploads)
+        .set({ status: 'uploaded', expiresAt })
+        .where(
+          and(eq(pendingUploads.key, key), eq(pendingUploads.uploadId, uploadId), eq(pendingUploads.status, 'pending')),
+        )
+        .returning({ key: pendingUploads.key })
+      return rows.length === 1
+    },
+
+    async markClaimed(keys: string[]): Promise<void> {
+      await db.update(pendingUploads).set({ status: 'claimed' }).where(inArray(pendingUploads.key, keys))
+    },
+
+    /** Deletes the row if it is still pending; false when it was not. */
+    async deletePending(key: string): Promise<boolean> {
+      const rows = await db
+        .delete(pendingUploads)
+        .where(and(eq(pendingUploads.key, key), eq(pendingUploads.status, 'pending')))
+        .returning({ key: pendingUploads.key })
+      return rows.length === 1
+    },
+
+    async delete(key: string): Promise<void> {
+      await db.delete(pendingUploads).where(eq(pendingUploads.key, key))
+    },
+
+    /** Unclaimed rows expired at `now`, by key, after `afterKey` (a page of the sweep). */
+    listExpiredUnclaimed(now: Date, afterKey: string, limit: number): Promise<PendingUploadRow[]> {
+      return db
+        .select()
+        .from(pendingUploads)
+        .where(
+          and(
+            lte(pendingUploads.expiresAt, now),
+            ne(pendingUploads.status, 'claimed'),
+            gt(pendingUploads.key, afterKey),
+          ),
+        )
+        .orderBy(asc(pendingUploads.key))
+        .limit(limit)
+    },
+
+    /**
+     * Deletes the row if it is still expired and unclaimed, returning it as it was. Of several
+     * sweepers (or a sweeper and a claim) racing for one row, exactly one gets it.
+     */
+    async takeExpiredUnclaimed(key: string, now: Date): Promise<PendingUploadRow | undefined> {
+      const [row] = await db
+        .delete(pendingUploads)
+        .where(
+          and(eq(pendingUploads.key, key), lte(pendingUploads.expiresAt, now), ne(pendingUploads.status, 'claimed')),
+        )
+        .returning()
+      return row
+    },
+
+    /** Puts back a row taken by takeExpiredUnclaimed (its bytes could not be deleted). */
+    async restore(row: PendingUploadRow): Promise<void> {
+      await db.insert(pendingUploads).values(row).onConflictDoNothing()
+    },
+
+    /** Drops claimed rows past their expiry (the transfer holds the key now); the count dropped. */
+    async deleteExpiredClaimed(now: Date): Promise<number> {
+      const rows = await db
+        .delete(pendingUploads)
+        .where(and(lte(pendingUploads.expiresAt, now), eq(pendingUploads.status, 'claimed')))
+        .returning({ key: pendingUploads.key })
+      return rows.length
+    },
+
+    /** Rows in the table (tests and diagnostics). */
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pendingUploads)
+      return row?.n ?? 0
+    },
+  }
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>

@@ -1,0 +1,183 @@
+import type { PresignRequest, PresignResponse, UploadedPart } from '@ferry/contracts/api/uploads'
+import {
+  BlobPartsMismatchError,
+  BlobUploadNotFoundError,
+  type UploadedPart as StoredPart,
+} from '../../adapters/blob-store/blob-store.js'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { RateLimitedError } from '../auth/auth-rate-limit.js'
+import { createPlansService } from '../plans/plans.service.js'
+import { type ClaimedUpload, claimUploads } from './claim-uploads.js'
+import { assertCallerMayUse, type UploadCaller, type UploadOwner, uploadNotFound } from './upload-access.js'
+import { newUploadKey } from './upload-keys.js'
+import { fileTooLarge, partMaxBytes, putMaxBytes, uploadLimitFor } from './upload-limits.js'
+import { createUploadsRepository, type DbExecutor, type PendingUploadRow } from './uploads.repository.js'
+
+export type { ClaimedUpload } from './claim-uploads.js'
+export type { UploadCaller, UploadOwner } from './upload-access.js'
+
+/** Seconds a signed PUT (whole file or one part) stays valid; checked when the PUT starts. */
+export const signedUrlSeconds = 60 * 60
+
+type UploadsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'rateLimiter' | 'logger'>
+/** The upload target after validation (content type defaulted). */
+type UploadTarget = Required<Pick<PresignRequest, 'filename' | 'content_type'>> &
+  Pick<PresignRequest, 'file_size' | 'request_id'>
+type UploadRef = { key: string; uploadId: string }
+
+/** Uploads (spec 000 §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
+export function createUploadsService(deps: UploadsDeps) {
+  const { blobs, clock } = deps
+  const repo = createUploadsRepository(deps.database.db)
+  const plans = createPlansService(deps)
+  const ttlMs = deps.config.uploads.pendingTtlMs
+  const expiry = () => new Date(clock.now().getTime() + ttlMs)
+
+  async function limitVisitor(ip: string): Promise<void> {
+    const { perIp, windowMs } = deps.config.uploads.visitorRateLimit
+    try {
+      const result = await deps.rateLimiter.hit(`upload:ip:${ip}`, perIp, windowMs)
+      if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error
+      deps.logger.warn({ err: error }, 'Rate limiter unavailable; upload allowed')
+    }
+  }
+
+  /** Checks who may start an upload and how big it may be; the new key and its size bound. */
+  async function admit(caller: UploadCaller, target: UploadTarget) {
+    if (caller.userId === null) {
+      // A visitor uploads only to someone's request link (the upload-request page).
+      if (target.request_id === undefined) throw new AppError('upload_login_required', 401)
+      await limitVisitor(caller.ip)
+    }
+    const { plan, limit } = await uploadLimitFor(plans, caller.userId)
+    if (target.file_size !== undefined && limit !== null && target.file_size > limit) throw fileTooLarge(plan, limit)
+    return { key: newUploadKey(clock.now()), maxBytes: target.file_size ?? limit }
+  }
+
+  function record(caller: UploadCaller, target: UploadTarget, key: string, maxBytes: number | null, uploadId?: string) {
+    return repo.insert({
+      key,
+      userId: caller.userId,
+      requestId: target.request_id ?? null,
+      fileName: target.filename,
+      contentType: target.content_type,
+      declaredSize: target.file_size ?? null,
+      maxBytes,
+      uploadId: uploadId ?? null,
+      expiresAt: expiry(),
+    })
+  }
+
+  /** The caller's multipart upload, still in progress. */
+  async function openUpload(caller: UploadCaller, { key, uploadId }: UploadRef): Promise<PendingUploadRow> {
+    const row = assertCallerMayUse(await repo.find(key), caller, uploadId)
+    if (row.status !== 'pending') throw new AppError('upload_completed', 409)
+    return row
+  }
+
+  /** An upload still receiving parts stays alive: its expiry moves on (at most every half period). */
+  async function keepAlive(row: PendingUploadRow): Promise<void> {
+    if (row.expiresAt.getTime() - clock.now().getTime() < ttlMs / 2) await repo.extend(row.key, expiry())
+  }
+
+  return {
+    /** POST /api/presign: a key and a URL to PUT the whole file to. */
+    async presign(caller: UploadCaller, target: UploadTarget): Promise<PresignResponse> {
+      const { key, maxBytes } = await admit(caller, target)
+      await record(caller, target, key, maxBytes)
+      const signed = await blobs.signUpload(key, {
+        expiresInSeconds: signedUrlSeconds,
+        maxBytes: putMaxBytes(maxBytes),
+        contentType: target.content_type,
+      })
+      return { url: signed.url, file_key: key, headers: signed.headers }
+    },
+
+    /** POST /api/multipart/create */
+    async createMultipart(caller: UploadCaller, target: UploadTarget): Promise<{ uploadId: string; key: string }> {
+      const { key, maxBytes } = await admit(caller, target)
+      const { uploadId } = await blobs.createMultipart(key, { contentType: target.content_type })
+      try {
+        await record(caller, target, key, maxBytes, uploadId)
+      } catch (error) {
+        await blobs.abortMultipart(key, uploadId).catch(() => {})
+        throw error
+      }
+      return { uploadId, key }
+    },
+
+    /** POST /api/multipart/sign-part: a URL to PUT part `partNumber` (1..10000) to. */
+    async signPart(caller: UploadCaller, ref: UploadRef & { partNumber: number }) {
+      const row = await openUpload(caller, ref)
+      await keepAlive(row)
+      return blobs.signPart(ref.key, ref.uploadId, ref.partNumber, {
+        expiresInSeconds: signedUrlSeconds,
+        maxBytes: partMaxBytes(row.maxBytes),
+      })
+    },
+
+    /** POST /api/multipart/list-parts: the parts stored so far, to resume an interrupted upload. */
+    async listParts(caller: UploadCaller, ref: UploadRef): Promise<{ parts: UploadedPart[] }> {
+      await openUpload(caller, ref)
+      try {
+        const parts = await blobs.listParts(ref.key, ref.uploadId)
+        return { parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag, Size: p.size })) }
+      } catch (error) {
+        throw error instanceof BlobUploadNotFoundError ? uploadNotFound() : error
+      }
+    },
+
+    /**
+     * POST /api/multipart/complete: the store checks the list (every part present with its
+     * ETag, all but the last at least 5 MiB); the result must fit the size bound. On any
+     * refusal nothing is completed. A repeated complete of a completed upload answers the same.
+     */
+    async completeMultipart(caller: UploadCaller, ref: UploadRef & { parts: UploadedPart[] }) {
+      const row = assertCallerMayUse(await repo.find(ref.key), caller, ref.uploadId)
+      if (row.status !== 'pending') return { location: row.key }
+      const parts: StoredPart[] = ref.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }))
+      try {
+        await blobs.completeMultipart(row.key, ref.uploadId, parts)
+      } catch (error) {
+        if (error instanceof BlobPartsMismatchError) throw new AppError('upload_parts_mismatch', 400, error.message)
+        if (error instanceof BlobUploadNotFoundError) {
+          // A concurrent complete of the same upload may have won.
+          if ((await repo.find(row.key))?.status === 'uploaded') return { location: row.key }
+          throw uploadNotFound()
+        }
+        throw error
+      }
+      const stat = await blobs.stat(row.key)
+      if (!stat) throw new Error(`Multipart upload ${ref.uploadId} completed, but ${row.key} is missing`)
+      if (row.maxBytes !== null && stat.size > row.maxBytes) {
+        await blobs.delete(row.key)
+        await repo.delete(row.key)
+        throw new AppError('payload_too_large', 413, `The file is larger than the ${row.maxBytes} bytes allowed.`)
+      }
+      await repo.markUploaded(row.key, ref.uploadId, expiry())
+      return { location: row.key }
+    },
+
+    /** POST /api/multipart/abort: drops the parts and the key. A completed upload cannot be aborted. */
+    async abortMultipart(caller: UploadCaller, ref: UploadRef): Promise<{ aborted: true }> {
+      await openUpload(caller, ref)
+      try {
+        await blobs.abortMultipart(ref.key, ref.uploadId)
+      } catch (error) {
+        if (!(error instanceof BlobUploadNotFoundError)) throw error
+      }
+      await repo.deletePending(ref.key)
+      return { aborted: true }
+    },
+
+    /** For the transfers and request-link features: see claim-uploads.ts. */
+    claimUploads(tx: DbExecutor, owner: UploadOwner, keys: readonly string[]): Promise<ClaimedUpload[]> {
+      return claimUploads(blobs, tx, owner, keys)
+    },
+  }
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>
