@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Deps } from './deps.js'
+import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createAuthService } from './features/auth/auth.service.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -21,6 +22,7 @@ import { uploadsRoutes } from './features/uploads/uploads.routes.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
+import { registerClientOrigin } from './http/client-origin.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerStaticWeb } from './http/static-web.js'
 import type { Job } from './jobs/job-runner.js'
@@ -39,6 +41,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerClientOrigin(app, deps.config)
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
   await registerAuthGuard(app, auth)
@@ -66,5 +69,5 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
 export function appJobs(deps: Deps): Job[] {
-  return [...uploadsJobs(deps), ...transfersJobs(deps)]
+  return [...authJobs(deps), ...uploadsJobs(deps), ...transfersJobs(deps)]
 }

@@ -75,6 +75,8 @@ export interface Config {
   port: number
   /** Origin used in links (emails, signed upload URLs). */
   publicUrl: string
+  /** False when PUBLIC_URL is unset: API answers then use the origin each browser used. */
+  publicUrlConfigured: boolean
   dataDir: string
   webDist: string
   logLevel: Env['LOG_LEVEL']
@@ -139,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
