@@ -30,6 +30,10 @@ export function createAppRouter() {
               path: 'register',
               lazy: async () => ({ Component: (await import('./routes/login-page.js')).RegisterPage }),
             },
+            {
+              path: 'share/:id',
+              lazy: async () => ({ Component: (await import('./routes/share-page.js')).SharePage }),
+            },
             // Spec 001 §2 route guards.
             {
               Component: RequireAuth,
@@ -38,8 +42,16 @@ export function createAppRouter() {
                   path: 'profile',
                   lazy: async () => ({ Component: (await import('./routes/profile-page.js')).ProfilePage }),
                 },
-                notYetBuilt('transfers'),
-                notYetBuilt('transfers/:id'),
+                {
+                  path: 'transfers',
+                  lazy: async () => ({ Component: (await import('./routes/transfers-page.js')).TransfersPage }),
+                },
+                {
+                  path: 'transfers/:id',
+                  lazy: async () => ({
+                    Component: (await import('./routes/transfer-detail-page.js')).TransferDetailPage,
+                  }),
+                },
                 notYetBuilt('transfer-history'),
                 notYetBuilt('invite'),
                 notYetBuilt('upgrade/success'),

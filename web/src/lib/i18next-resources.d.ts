@@ -1,6 +1,8 @@
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
+import type plans from '../locales/en/plans.json'
+import type transfers from '../locales/en/transfers.json'
 import type uploads from '../locales/en/uploads.json'
 
 // English is the source of truth for keys: a typo in t('...') fails the type check.
@@ -12,6 +14,8 @@ declare module 'i18next' {
       home: typeof home
       errors: typeof errors
       uploads: typeof uploads
+      plans: typeof plans
+      transfers: typeof transfers
     }
   }
 }

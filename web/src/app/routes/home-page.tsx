@@ -4,11 +4,15 @@ import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { authModal, useSession } from '../../features/auth/index.js'
+import { usePlanLimits } from '../../features/plans/index.js'
 import { RequestFilesPanel } from '../../features/request-links/components/request-files-panel.js'
 import { DirectTransferPanel } from '../../features/rooms/components/direct-transfer-panel.js'
-import { SendFilesPanel } from '../../features/transfers/components/send-files-panel.js'
-import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
-import { type HomeTab, homeTabPath, homeTabs, loginPath, paths } from '../../lib/paths.js'
+import { useTransferForm } from '../../features/transfers/index.js'
+import { useUploadQueue } from '../../features/uploads/index.js'
+import { type HomeTab, homeTabPath, homeTabs, loginPath } from '../../lib/paths.js'
+import { SendTab } from './send-tab.js'
+
+const openLogin = () => authModal.open('login')
 
 const tabs = [
   { value: 'send', icon: IconSend },
@@ -23,9 +27,12 @@ function parseTab(value: string | null): HomeTab {
 /** Home (spec 000 §1–2): the three tabs, the open one kept in `?tab=` so links can open it. */
 export function HomePage() {
   const { t } = useTranslation('home')
-  const { isAuthenticated } = useSession()
-  // Kept here, not in the tab, so switching tabs does not drop files or stop their uploads.
+  const { isAuthenticated, user } = useSession()
+  // Kept here, not in the tab, so switching tabs does not drop files, stop their uploads or
+  // lose a transfer being sent.
   const uploads = useUploadQueue({ autoStart: isAuthenticated })
+  const plan = usePlanLimits({ isAuthenticated, userId: user?.id, role: user?.role })
+  const transfer = useTransferForm({ files: uploads, limits: plan.limits, isAuthenticated, onLogin: openLogin })
   const [searchParams, setSearchParams] = useSearchParams()
   const tab = parseTab(searchParams.get('tab'))
   useDocumentTitle(t('pageTitle'))
@@ -87,12 +94,7 @@ export function HomePage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
-            <SendFilesPanel
-              upgradeTo={paths.upgrade}
-              picker={
-                <UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={() => authModal.open('login')} />
-              }
-            />
+            <SendTab uploads={uploads} isAuthenticated={isAuthenticated} plan={plan} form={transfer} />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
             <RequestFilesPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('request'))} />

@@ -1,31 +1,28 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
+import type { TransferFormState } from '../hooks/use-transfer-form.js'
+import { TransferForm } from './transfer-form.js'
 
 export interface SendFilesPanelProps {
   upgradeTo: string
   /** The inline file picker (features/uploads), composed in by the page. */
   picker: ReactNode
+  /** useTransferForm's state, kept by the page so it outlives a switch of tabs. */
+  form: TransferFormState
+  limits: TransferFormLimits
+  isAuthenticated: boolean
+  comparison: UpgradeComparison
+  /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */
+  planNotice?: ReactNode
 }
 
-/**
- * The Send files tab (spec 000 §1–2): the inline file picker and the upload-limit line.
- * Recipients, title, message and the Transfer button come with the transfer form.
- */
-export function SendFilesPanel({ upgradeTo, picker }: SendFilesPanelProps) {
-  const { t } = useTranslation('home')
+/** The Send files tab (spec 000 §1–2): the inline file picker, then the transfer form. */
+export function SendFilesPanel({ picker, ...form }: SendFilesPanelProps) {
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       {picker}
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={500} c="dimmed">
-          {t('send.freeLimit')}
-        </Text>
-        <Anchor component={Link} to={upgradeTo} size="sm" fw={600}>
-          {t('send.increaseLimit')}
-        </Anchor>
-      </Group>
+      <TransferForm {...form} />
     </Stack>
   )
 }

@@ -1,0 +1,31 @@
+import { authModal } from '../../features/auth/index.js'
+import { PlanConfigAlert, type PlanLimitsState, usePlanComparison } from '../../features/plans/index.js'
+import { SendFilesPanel, type TransferFormState } from '../../features/transfers/index.js'
+import { UploadPicker, type UploadQueue } from '../../features/uploads/index.js'
+import { paths } from '../../lib/paths.js'
+
+export interface SendTabProps {
+  /** The page owns the queue, the plan limits and the form, so switching tabs keeps them. */
+  uploads: UploadQueue
+  isAuthenticated: boolean
+  plan: PlanLimitsState
+  form: TransferFormState
+}
+
+const openLogin = () => authModal.open('login')
+
+/** The Send files tab: the picker and the transfer form; the plan comparison is fetched while it is open. */
+export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) {
+  const comparison = usePlanComparison()
+  return (
+    <SendFilesPanel
+      upgradeTo={paths.upgrade}
+      picker={<UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={openLogin} />}
+      form={form}
+      limits={plan.limits}
+      isAuthenticated={isAuthenticated}
+      comparison={comparison}
+      planNotice={<PlanConfigAlert notice={plan.notice} />}
+    />
+  )
+}

@@ -1,0 +1,33 @@
+import {
+  type MyPlanLimitsResponse,
+  myPlanLimitsResponse,
+  type Plan,
+  type PlanLimitsResponse,
+  planIds,
+  planLimitsSchema,
+  plansListResponse,
+  plansPaths,
+} from '@ferry/contracts/api/plans'
+import { type ApiClient, apiClient } from '../../../lib/api-client.js'
+
+/** The plan calls the transfer form needs (000 §7, 001 §7). */
+export interface PlansApi {
+  /** GET /api/plans/limits: the signed-in user's limits. */
+  myLimits(signal?: AbortSignal): Promise<MyPlanLimitsResponse>
+  /** GET /api/plans/{id}/limits: a plan's limits (public; visitors get Guest's). */
+  limitsOf(planId: string, signal?: AbortSignal): Promise<PlanLimitsResponse>
+  /** GET /api/plans?active_only=true. */
+  list(signal?: AbortSignal): Promise<Plan[]>
+}
+
+export function createPlansApi(client: ApiClient = apiClient): PlansApi {
+  return {
+    myLimits: (signal) => client.get(plansPaths.myLimits, { schema: myPlanLimitsResponse, signal }),
+    limitsOf: (planId, signal) =>
+      client.get(plansPaths.limitsOf.replace(':id', encodeURIComponent(planId)), { schema: planLimitsSchema, signal }),
+    list: (signal) => client.get(plansPaths.list, { query: { active_only: true }, schema: plansListResponse, signal }),
+  }
+}
+
+export const plansApi = createPlansApi()
+export const guestPlanId = planIds.guest

@@ -1,0 +1,41 @@
+import { type Plan, planIds } from '@ferry/contracts/api/plans'
+import { recoveryExtensionHours } from '@ferry/contracts/api/transfers'
+
+/** One side of the upgrade modal's comparison (000 §9): how long transfers last and the recovery grace. */
+export interface PlanTerms {
+  name: string
+  /** Longest expiry in hours; null is unlimited. */
+  maxExpiryHours: number | null
+  /** Hours after expiry in which a transfer can be recovered; 0 when the plan has no recovery. */
+  recoveryGraceHours: number
+}
+
+/** Guest against Pro, for the upgrade modal. */
+export interface PlanComparison {
+  free: PlanTerms
+  pro: PlanTerms
+}
+
+/** 001 §9's comparison, used only when the plans cannot be fetched: 7 days against up to 30, none against 7. */
+export const fallbackComparison: PlanComparison = {
+  free: { name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0 },
+  pro: { name: 'PRO', maxExpiryHours: 30 * 24, recoveryGraceHours: recoveryExtensionHours },
+}
+
+function termsOf(plan: Plan): PlanTerms {
+  return {
+    name: plan.name,
+    maxExpiryHours: plan.max_transfer_expiry_hours,
+    recoveryGraceHours: plan.recovery_allowed ? recoveryExtensionHours : 0,
+  }
+}
+
+/** The comparison computed from the plans as stored (DECISIONS 1); each side falls back on its own. */
+export function comparisonFromPlans(plans: readonly Plan[]): PlanComparison {
+  const guest = plans.find((plan) => plan.id === planIds.guest)
+  const pro = plans.find((plan) => plan.id === planIds.pro)
+  return {
+    free: guest ? termsOf(guest) : fallbackComparison.free,
+    pro: pro ? termsOf(pro) : fallbackComparison.pro,
+  }
+}

@@ -1,0 +1,59 @@
+import { defaultClientZipMaxSizeMb } from '@ferry/contracts/api/system'
+import type { ShareResponse } from '@ferry/contracts/api/transfers'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type TransferListScope, transfersApi } from './transfers-api.js'
+
+export const transferKeys = {
+  all: ['transfers'] as const,
+  list: (scope: TransferListScope) => ['transfers', 'list', scope] as const,
+  detail: (id: string) => ['transfers', 'detail', id] as const,
+  share: (uniqueId: string, t: string | null) => ['transfers', 'share', uniqueId, t] as const,
+}
+
+/** My Transfers, or every transfer for the admin view. */
+export function useTransferList(scope: TransferListScope) {
+  return useQuery({
+    queryKey: transferKeys.list(scope),
+    queryFn: ({ signal }) => transfersApi.list(scope, signal),
+  })
+}
+
+export function useTransfer(id: string) {
+  return useQuery({ queryKey: transferKeys.detail(id), queryFn: ({ signal }) => transfersApi.get(id, signal) })
+}
+
+/** The share page's record; the sender's view refreshes itself so the tracking list follows downloads. */
+export function useShare(uniqueId: string, t: string | null) {
+  return useQuery({
+    queryKey: transferKeys.share(uniqueId, t),
+    queryFn: ({ signal }) => transfersApi.share(uniqueId, t, signal),
+    staleTime: 0,
+    refetchInterval: (query) => ((query.state.data as ShareResponse | undefined)?.tracking.is_sender ? 10_000 : false),
+  })
+}
+
+/** client_zip_max_size_mb of GET /api/system/config, or 2048 when it cannot be loaded (000 §9). */
+export function useClientZipMaxSizeMb(): number {
+  const query = useQuery({
+    queryKey: ['system', 'config'],
+    queryFn: ({ signal }) => transfersApi.systemConfig(signal),
+    staleTime: 10 * 60_000,
+  })
+  return query.data?.client_zip_max_size_mb ?? defaultClientZipMaxSizeMb
+}
+
+export function useCreateTransfer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: transfersApi.create,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: transferKeys.all }),
+  })
+}
+
+export function useDeleteTransfer(scope: TransferListScope) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => transfersApi.remove(scope, id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: transferKeys.all }),
+  })
+}

@@ -1,0 +1,65 @@
+import type { TransferFile } from '@ferry/contracts/api/transfers'
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
+import { IconDownload, IconFile } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+
+export interface ShareFileListProps {
+  files: readonly TransferFile[]
+  /** The link of each file's download, or null when downloads are not offered (expired, deleted). */
+  hrefOf: ((file: TransferFile) => string) | null
+  pendingKey: string | null
+  onDownload(file: TransferFile, href: string): void
+}
+
+/** The files of a share page, each with its size and a Download button. */
+export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFileListProps) {
+  const { t } = useTranslation('transfers')
+  const formatSize = useFormatFileSize()
+  return (
+    <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none', overflow: 'hidden' }}>
+      {files.map((file, index) => {
+        const href = hrefOf?.(file) ?? null
+        return (
+          <li
+            key={file.file_id}
+            data-testid="share-file"
+            data-file-name={file.file_name}
+            style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Group gap="sm" wrap="nowrap" px="md" py="sm">
+              <ThemeIcon variant="light" color="blue" radius="md" size="lg">
+                <IconFile size={18} />
+              </ThemeIcon>
+              <Stack gap={0} miw={0} style={{ flex: 1 }}>
+                <Text fw={500} truncate title={file.file_name}>
+                  {file.file_name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatSize(file.file_size)}
+                </Text>
+              </Stack>
+              {href && (
+                <Button
+                  component="a"
+                  href={href}
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconDownload size={16} />}
+                  loading={pendingKey === file.file_key}
+                  aria-label={t('share.downloadFile', { name: file.file_name })}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    onDownload(file, href)
+                  }}
+                >
+                  {t('share.download')}
+                </Button>
+              )}
+            </Group>
+          </li>
+        )
+      })}
+    </Paper>
+  )
+}

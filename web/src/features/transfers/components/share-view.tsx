@@ -1,0 +1,221 @@
+import type { ShareResponse, TransferFile } from '@ferry/contracts/api/transfers'
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileZip, IconMoodSad } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Countdown } from '../../../components/countdown.js'
+import { useFormatDate } from '../../../components/use-format-date.js'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useClientZipMaxSizeMb, useShare } from '../api/transfer-queries.js'
+import { useBrowserDownload } from '../hooks/use-download.js'
+import { useFeatureMessage } from '../hooks/use-feature-message.js'
+import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
+import { shareFailure } from '../transfer-errors.js'
+import { ShareFileList } from './share-file-list.js'
+import { ShareTracking } from './share-tracking.js'
+
+export interface ShareViewProps {
+  uniqueId: string
+  /** The recipient's tracking id (`?t=`), recorded with their visit and downloads. */
+  trackingId: string | null
+  homeTo: string
+}
+
+const zipKey = '__zip__'
+
+function StatusBadge({ data, onExpire }: { data: ShareResponse; onExpire(): void }) {
+  const { t } = useTranslation('transfers')
+  const { status, expires_at } = data.transfer
+  if (status === 'deleted') {
+    return (
+      <Badge color="gray" size="lg" variant="filled" data-testid="share-status">
+        {t('share.deleted')}
+      </Badge>
+    )
+  }
+  if (status === 'expired') {
+    return (
+      <Badge color="red" size="lg" variant="filled" data-testid="share-status">
+        {t('share.expired')}
+      </Badge>
+    )
+  }
+  return (
+    <Badge
+      color="blue"
+      size="lg"
+      variant="light"
+      tt="none"
+      leftSection={<IconClock size={14} />}
+      data-testid="share-status"
+    >
+      {t('share.expiresIn')} <Countdown to={expires_at} onEnd={onExpire} endedText={t('share.expired')} />
+    </Badge>
+  )
+}
+
+/** The share page of 000 §2: what was sent, by whom, until when, with its downloads and the sender's tracking. */
+export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
+  const { t } = useTranslation('transfers')
+  const formatDate = useFormatDate()
+  const formatSize = useFormatFileSize()
+  const messageText = useFeatureMessage()
+  const query = useShare(uniqueId, trackingId)
+  const zipMaxMb = useClientZipMaxSizeMb()
+  const download = useBrowserDownload()
+  const [downloadError, setDownloadError] = useState<'file' | 'zip' | null>(null)
+
+  if (query.isPending) {
+    return (
+      <Center mih="40vh" aria-busy="true">
+        <Loader type="dots" />
+      </Center>
+    )
+  }
+
+  if (query.isError) {
+    return (
+      <Paper withBorder radius="lg" p="xl" data-testid="share-error">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+            <IconMoodSad size={30} />
+          </ThemeIcon>
+          <Title order={1} fz={26}>
+            {t('share.notFoundTitle')}
+          </Title>
+          <Text c="dimmed" maw={460}>
+            {messageText(shareFailure(query.error))}
+          </Text>
+          <Button component={Link} to={homeTo} mt="sm">
+            {t('share.goHome')}
+          </Button>
+        </Stack>
+      </Paper>
+    )
+  }
+
+  const data = query.data
+  const { transfer, tracking } = data
+  const active = transfer.status === 'active' && data.download_url !== null
+  const downloadUrl = data.download_url
+  const hrefOf =
+    active && downloadUrl
+      ? (file: TransferFile) => shareDownloadHref(downloadUrl, { fileKey: file.file_key }, trackingId)
+      : null
+  const showZip = transfer.files.length > 1
+  const canZip = active && zipAllowed(transfer.total_size, zipMaxMb, transfer.status)
+  const zipHref = canZip && downloadUrl ? shareDownloadHref(downloadUrl, { zip: true }, trackingId) : null
+
+  const startDownload = async (href: string, key: string, kind: 'file' | 'zip') => {
+    setDownloadError(null)
+    const ok = await download.start(href, key)
+    if (!ok) {
+      setDownloadError(kind)
+      void query.refetch()
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4} miw={0} style={{ flex: '1 1 280px' }}>
+              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }} data-testid="share-title">
+                {transfer.title || t('share.untitled')}
+              </Title>
+              <Text c="dimmed" size="sm" data-testid="share-meta">
+                {t('share.sentBy', { name: data.sender.name })}
+                {' · '}
+                {t('share.uploaded', { date: formatDate(transfer.created_at) })}
+              </Text>
+            </Stack>
+            <StatusBadge data={data} onExpire={() => void query.refetch()} />
+          </Group>
+
+          {transfer.message && (
+            <Paper bg="gray.0" radius="md" p="md" data-testid="share-message">
+              <Text size="sm" c="dimmed" fw={600} mb={4}>
+                {t('share.message')}
+              </Text>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{transfer.message}</Text>
+            </Paper>
+          )}
+
+          {!active && (
+            <Alert
+              color={transfer.status === 'deleted' ? 'gray' : 'red'}
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              data-testid="share-unavailable"
+            >
+              {transfer.status === 'deleted'
+                ? t('share.deletedDetails', { date: formatDate(transfer.deleted_at) })
+                : t('share.expiredDetails', { date: formatDate(transfer.expires_at) })}
+            </Alert>
+          )}
+
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs">
+              <Text fw={600}>{t('share.files', { count: transfer.files.length })}</Text>
+              <Text size="sm" c="dimmed" data-testid="share-total">
+                {t('share.total', { size: formatSize(transfer.total_size) })}
+              </Text>
+            </Group>
+            <ShareFileList
+              files={transfer.files}
+              hrefOf={hrefOf}
+              pendingKey={download.pending}
+              onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
+            />
+          </Stack>
+
+          {downloadError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              withCloseButton
+              closeButtonLabel={t('success.close')}
+              onClose={() => setDownloadError(null)}
+              data-testid="download-error"
+            >
+              {downloadError === 'zip' ? t('share.errors.zip') : t('share.errors.download')}
+            </Alert>
+          )}
+
+          {showZip && zipHref && (
+            <Button
+              component="a"
+              href={zipHref}
+              size="md"
+              leftSection={<IconFileZip size={18} />}
+              loading={download.pending === zipKey}
+              onClick={(event) => {
+                event.preventDefault()
+                void startDownload(zipHref, zipKey, 'zip')
+              }}
+              data-testid="download-zip"
+            >
+              {t('share.downloadZip')}
+            </Button>
+          )}
+          {showZip && active && !canZip && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="zip-too-large">
+              {t('share.zipTooLarge', { size: formatSize(transfer.total_size), limit: zipMaxMb })}
+            </Alert>
+          )}
+
+          <Text size="sm" c="dimmed" data-testid="download-count">
+            {t('share.downloadCount', { count: transfer.download_count })}
+          </Text>
+        </Stack>
+      </Paper>
+
+      {tracking.is_sender && tracking.recipients && tracking.recipients.length > 0 && (
+        <ShareTracking recipients={tracking.recipients} files={transfer.files} />
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconDownload, IconLink } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useFormatDate } from '../../../components/use-format-date.js'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useTransfer } from '../api/transfer-queries.js'
+import { transfersApi } from '../api/transfers-api.js'
+
+export interface TransferDetailProps {
+  id: string
+  backTo: string
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <div style={{ overflowWrap: 'anywhere' }}>{children}</div>
+    </Stack>
+  )
+}
+
+/** Transfer detail (000 §2): its fields, the Active/Expired badge and 'Download File' for the sender. */
+export function TransferDetail({ id, backTo }: TransferDetailProps) {
+  const { t } = useTranslation('transfers')
+  const formatDate = useFormatDate()
+  const formatSize = useFormatFileSize()
+  const query = useTransfer(id)
+  const [downloading, setDownloading] = useState(false)
+  const [downloadFailed, setDownloadFailed] = useState(false)
+
+  const back = (
+    <Anchor component={Link} to={backTo} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} />
+        {t('detail.back')}
+      </Group>
+    </Anchor>
+  )
+
+  if (query.isPending) {
+    return (
+      <Center mih="40vh" aria-busy="true">
+        <Loader type="dots" />
+      </Center>
+    )
+  }
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="detail-error">
+          {t('detail.loadFailed')}
+        </Alert>
+      </Stack>
+    )
+  }
+
+  const transfer = query.data
+  const active = transfer.status === 'active'
+  const downloadFile = async () => {
+    setDownloadFailed(false)
+    setDownloading(true)
+    try {
+      const answer = await transfersApi.downloadUrl(transfer.id)
+      if (!('download_url' in answer)) throw new Error('No download link')
+      window.location.assign(answer.download_url)
+    } catch {
+      setDownloadFailed(true)
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere', flex: 1 }}>
+              {transfer.title || t('list.untitled')}
+            </Title>
+            <Badge color={active ? 'green' : 'red'} size="lg" variant="light" data-testid="detail-status">
+              {active ? t('detail.active') : t('detail.expired')}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Field label={t('detail.files')}>
+              <Stack gap={2}>
+                {transfer.files.map((file) => (
+                  <Text key={file.file_id} size="sm">
+                    {file.file_name}{' '}
+                    <Text span c="dimmed" size="sm">
+                      ({formatSize(file.file_size)})
+                    </Text>
+                  </Text>
+                ))}
+              </Stack>
+            </Field>
+            <Field label={t('detail.size')}>
+              <Text size="sm">{formatSize(transfer.file_size)}</Text>
+            </Field>
+            <Field label={t('detail.recipient')}>
+              <Text size="sm">{transfer.recipient_emails.join(', ') || transfer.recipient_email}</Text>
+            </Field>
+            <Field label={t('detail.downloads')}>
+              <Text size="sm" data-testid="detail-downloads">
+                {transfer.download_count}
+              </Text>
+            </Field>
+            <Field label={t('detail.created')}>
+              <Text size="sm">{formatDate(transfer.created_at)}</Text>
+            </Field>
+            <Field label={t('detail.expires')}>
+              <Text size="sm">{formatDate(transfer.expires_at)}</Text>
+            </Field>
+          </SimpleGrid>
+          {transfer.message && (
+            <Field label={t('detail.message')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {transfer.message}
+              </Text>
+            </Field>
+          )}
+          {downloadFailed && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
+              {t('share.errors.download')}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button
+              leftSection={<IconDownload size={16} />}
+              disabled={!active}
+              loading={downloading}
+              onClick={() => void downloadFile()}
+              data-testid="detail-download"
+            >
+              {t('detail.download')}
+            </Button>
+            <CopyButton value={transfer.sharing_url} timeout={2000}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="default"
+                  leftSection={copied ? <IconCheck size={16} /> : <IconLink size={16} />}
+                  onClick={copy}
+                >
+                  {copied ? t('list.copied') : t('list.copyLink')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  )
+}

@@ -1,0 +1,158 @@
+import { Alert, Button, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { IconAlertCircle, IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
+import { useFeatureMessage } from '../hooks/use-feature-message.js'
+import type { TransferFormState } from '../hooks/use-transfer-form.js'
+import { gbLabel } from '../send-state.js'
+import { RecipientsField } from './recipients-field.js'
+import { ShareLinkAlert } from './share-link-alert.js'
+import { UpgradeModal } from './upgrade-modal.js'
+import { UploadLimitLine } from './upload-limit-line.js'
+
+export interface TransferFormProps {
+  /** useTransferForm's state. */
+  form: TransferFormState
+  limits: TransferFormLimits
+  isAuthenticated: boolean
+  upgradeTo: string
+  comparison: UpgradeComparison
+  /** The yellow 'Plan Configuration' alert, when plan loading has problems. */
+  planNotice?: ReactNode
+}
+
+const titleMax = 255
+const messageMax = 10_000
+
+/** The transfer form of 000 §2 under the file picker: limit line, recipients, title, message, send. */
+export function TransferForm({ form, limits, isAuthenticated, upgradeTo, comparison, planNotice }: TransferFormProps) {
+  const { t } = useTranslation('transfers')
+  const messageText = useFeatureMessage()
+  const busy = form.phase !== 'idle'
+  const state = form.buttonState
+  const n = limits.maxTransferBytes === null ? 0 : gbLabel(limits.maxTransferBytes)
+
+  const buttonLabel = {
+    uploading: t('send.uploading'),
+    login: t('send.login'),
+    upgrade: t('send.upgrade'),
+    disabled: t('send.transfer'),
+    ready: t('send.transfer'),
+  }[state]
+  const buttonIcon =
+    state === 'uploading' ? (
+      <Loader size="xs" color="gray" />
+    ) : state === 'login' ? (
+      <IconLogin size={18} />
+    ) : state === 'upgrade' ? (
+      <IconRocket size={18} />
+    ) : (
+      <IconSend size={18} />
+    )
+
+  let hint: string | null = null
+  if (state === 'disabled') hint = form.hasFiles ? t('send.needRecipient') : t('send.needFiles')
+  if (form.noFiles) hint = t('send.needFiles')
+
+  return (
+    <Stack gap="md">
+      <UploadLimitLine limits={limits} isAuthenticated={isAuthenticated} upgradeTo={upgradeTo} />
+      {planNotice}
+      <RecipientsField form={form} maxRecipients={limits.maxRecipients} disabled={busy} />
+      <TextInput
+        label={t('fields.title')}
+        placeholder={t('fields.titlePlaceholder')}
+        value={form.title}
+        maxLength={titleMax}
+        onChange={(event) => form.setTitle(event.currentTarget.value)}
+        disabled={busy}
+        data-testid="transfer-title"
+      />
+      <Textarea
+        label={t('fields.message')}
+        placeholder={t('fields.messagePlaceholder')}
+        value={form.message}
+        maxLength={messageMax}
+        autosize
+        minRows={2}
+        maxRows={8}
+        onChange={(event) => form.setMessage(event.currentTarget.value)}
+        disabled={busy}
+        data-testid="transfer-message"
+      />
+      {busy && (
+        <Stack gap={4} data-testid="send-progress">
+          <Progress
+            value={form.progressPercent}
+            size="lg"
+            radius="xl"
+            striped
+            animated
+            aria-label={t('progress.label')}
+          />
+          <Text size="sm" c="dimmed">
+            {form.phase === 'creating'
+              ? t('progress.creating')
+              : t('progress.uploading', { percent: Math.floor(form.progressPercent) })}
+          </Text>
+        </Stack>
+      )}
+      {/* With files listed, the picker already asks a visitor to log in. */}
+      {!isAuthenticated && !form.hasFiles && (
+        <Alert color="blue" variant="light" icon={<IconLock size={18} />} py="xs" data-testid="transfer-notice">
+          <Text size="sm">{t('notice.login')}</Text>
+        </Alert>
+      )}
+      {isAuthenticated && form.overLimit && (
+        <Alert color="orange" variant="light" icon={<IconRocket size={18} />} py="xs" data-testid="transfer-notice">
+          <Text size="sm">
+            {limits.planRole === 'FREE' ? t('upgrade.freeMessage', { n }) : t('upgrade.paidMessage', { n })}
+          </Text>
+        </Alert>
+      )}
+      {form.failure && (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('create.failed.title')}
+          icon={<IconAlertCircle size={20} />}
+          withCloseButton
+          closeButtonLabel={t('success.close')}
+          onClose={form.dismissFailure}
+          data-testid="transfer-failed"
+        >
+          {messageText(form.failure)}
+        </Alert>
+      )}
+      {form.sharingUrl && <ShareLinkAlert sharingUrl={form.sharingUrl} onClose={form.dismissSharingUrl} />}
+      <Stack gap={4}>
+        <Button
+          size="lg"
+          radius="md"
+          fullWidth
+          color={state === 'upgrade' ? 'orange' : undefined}
+          leftSection={buttonIcon}
+          disabled={state === 'disabled' || state === 'uploading'}
+          onClick={form.send}
+          data-testid="send-button"
+          data-state={state}
+        >
+          {buttonLabel}
+        </Button>
+        {hint && isAuthenticated && (
+          <Text size="xs" c="dimmed" ta="center" data-testid="send-hint">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+      <UpgradeModal
+        opened={form.upgradeOpen}
+        onClose={form.closeUpgrade}
+        limits={limits}
+        comparison={comparison}
+        upgradeTo={upgradeTo}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,157 @@
+import type { Transfer } from '@ferry/contracts/api/transfers'
+import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconAlertCircle, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react'
+import { type ReactNode, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useDeleteTransfer, useTransferList } from '../api/transfer-queries.js'
+import type { TransferListScope } from '../api/transfers-api.js'
+import { useFeatureMessage } from '../hooks/use-feature-message.js'
+import { transferListFailure } from '../transfer-errors.js'
+import { defaultSort, filterTransfers, type SortState, sortTransfers, toggleSort } from '../transfer-table-rows.js'
+import { TransferTable } from './transfer-table.js'
+
+export interface TransferListProps {
+  /** 'own' is My Transfers; 'admin' lists everyone's, with the User ID column. */
+  scope: TransferListScope
+  title: string
+  newTransferTo: string
+  loginTo: string
+  detailPath(id: string): string
+}
+
+/** My Transfers (000 §2): sortable, searchable table with refresh, copy link and delete after confirmation. */
+export function TransferList({ scope, title, newTransferTo, loginTo, detailPath }: TransferListProps) {
+  const { t } = useTranslation('transfers')
+  const messageText = useFeatureMessage()
+  const list = useTransferList(scope)
+  const remove = useDeleteTransfer(scope)
+  const [sort, setSort] = useState<SortState>(defaultSort)
+  const [search, setSearch] = useState('')
+  const [toDelete, setToDelete] = useState<Transfer | null>(null)
+  const [deleteFailed, setDeleteFailed] = useState(false)
+
+  const rows = useMemo(() => sortTransfers(filterTransfers(list.data ?? [], search), sort), [list.data, search, sort])
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    setDeleteFailed(false)
+    remove.mutate(toDelete.id, {
+      onSuccess: () => setToDelete(null),
+      onError: () => {
+        setToDelete(null)
+        setDeleteFailed(true)
+      },
+    })
+  }
+
+  let body: ReactNode
+  if (list.isPending) {
+    body = (
+      <Center py="xl" aria-busy="true">
+        <Loader type="dots" />
+      </Center>
+    )
+  } else if (list.isError) {
+    body = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="transfers-error">
+        <Stack gap="sm">
+          <Text size="sm">{messageText(transferListFailure(list.error))}</Text>
+          <Group gap="xs">
+            <Button component={Link} to={loginTo} size="xs" variant="default">
+              {t('list.goToLogin')}
+            </Button>
+            <Button size="xs" onClick={() => void list.refetch()} leftSection={<IconRefresh size={14} />}>
+              {t('list.retry')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    )
+  } else if (rows.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl" data-testid="transfers-empty">
+        {t('list.empty')}
+      </Text>
+    )
+  } else {
+    body = (
+      <TransferTable
+        rows={rows}
+        sort={sort}
+        onSort={(key) => setSort((current) => toggleSort(current, key))}
+        showUserId={scope === 'admin'}
+        detailPath={detailPath}
+        onDelete={setToDelete}
+      />
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {title}
+        </Title>
+        <Button component={Link} to={newTransferTo} leftSection={<IconPlus size={16} />}>
+          {t('list.newTransfer')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <TextInput
+              placeholder={t('list.search')}
+              aria-label={t('list.search')}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-testid="transfers-search"
+            />
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={list.isFetching && !list.isPending}
+              onClick={() => void list.refetch()}
+            >
+              {t('list.refresh')}
+            </Button>
+          </Group>
+          {deleteFailed && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              withCloseButton
+              closeButtonLabel={t('success.close')}
+              onClose={() => setDeleteFailed(false)}
+              data-testid="delete-error"
+            >
+              {t('list.deleteFailed')}
+            </Alert>
+          )}
+          {body}
+        </Stack>
+      </Paper>
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('list.deleteTitle')} centered>
+        <Stack gap="md">
+          <Text>{t('list.confirmDelete')}</Text>
+          {toDelete && (
+            <Text size="sm" c="dimmed" truncate>
+              {toDelete.title || toDelete.file_name}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToDelete(null)}>
+              {t('list.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={confirmDelete} data-testid="confirm-delete">
+              {t('list.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}

@@ -1,0 +1,168 @@
+import type { Transfer } from '@ferry/contracts/api/transfers'
+import { ActionIcon, Anchor, Badge, CopyButton, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { IconCheck, IconChevronDown, IconChevronUp, IconLink, IconSelector, IconTrash } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useFormatDate } from '../../../components/use-format-date.js'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import type { SortKey, SortState } from '../transfer-table-rows.js'
+
+export interface TransferTableProps {
+  rows: readonly Transfer[]
+  sort: SortState
+  onSort(key: SortKey): void
+  /** The admin view adds a User ID column (000 §2). */
+  showUserId?: boolean
+  /** Where a row's ID links to. */
+  detailPath(id: string): string
+  onDelete(transfer: Transfer): void
+}
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string
+  sortKey: SortKey
+  sort: SortState
+  onSort(key: SortKey): void
+}) {
+  const active = sort.key === sortKey
+  const Icon = active ? (sort.direction === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector
+  return (
+    <Table.Th
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton onClick={() => onSort(sortKey)} data-testid={`sort-${sortKey}`}>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} color={active ? undefined : 'var(--mantine-color-gray-5)'} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  )
+}
+
+const shortId = (id: string) => `${id.slice(0, 8)}…`
+
+/** The transfers table of My Transfers (and the admin view): sortable headers, copy link and delete. */
+export function TransferTable({ rows, sort, onSort, showUserId = false, detailPath, onDelete }: TransferTableProps) {
+  const { t } = useTranslation('transfers')
+  const formatDate = useFormatDate()
+  const formatSize = useFormatFileSize()
+  const header = (key: SortKey, label: string): ReactNode => (
+    <SortHeader key={key} label={label} sortKey={key} sort={sort} onSort={onSort} />
+  )
+
+  return (
+    <Table.ScrollContainer minWidth={showUserId ? 1100 : 1000}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="transfers-table">
+        <Table.Thead>
+          <Table.Tr>
+            {header('id', t('list.columns.id'))}
+            {showUserId && header('user_id', t('list.columns.userId'))}
+            {header('title', t('list.columns.title'))}
+            {header('recipient', t('list.columns.recipient'))}
+            {header('file', t('list.columns.file'))}
+            {header('size', t('list.columns.size'))}
+            {header('downloads', t('list.columns.downloads'))}
+            {header('created', t('list.columns.created'))}
+            {header('expires', t('list.columns.expires'))}
+            <Table.Th>{t('list.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((transfer) => (
+            <Table.Tr key={transfer.id} data-testid="transfer-row" data-title={transfer.title}>
+              <Table.Td>
+                <Anchor component={Link} to={detailPath(transfer.id)} ff="monospace" size="sm">
+                  {shortId(transfer.id)}
+                </Anchor>
+              </Table.Td>
+              {showUserId && (
+                <Table.Td>
+                  <Text ff="monospace" size="sm">
+                    {transfer.user_id ? shortId(transfer.user_id) : '—'}
+                  </Text>
+                </Table.Td>
+              )}
+              <Table.Td maw={220}>
+                <Text size="sm" truncate title={transfer.title} data-testid="cell-title">
+                  {transfer.title || t('list.untitled')}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" truncate title={transfer.recipient_emails.join(', ')}>
+                  {transfer.recipient_email}
+                  {transfer.recipient_emails.length > 1 && (
+                    <Badge ml={6} size="xs" variant="light" color="gray">
+                      +{transfer.recipient_emails.length - 1}
+                    </Badge>
+                  )}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text size="sm" truncate title={transfer.files.map((file) => file.file_name).join(', ')}>
+                  {transfer.files.length === 1
+                    ? transfer.file_name
+                    : t('list.fileCount', { count: transfer.files.length })}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatSize(transfer.file_size)}
+              </Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="cell-downloads">
+                {transfer.download_count}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(transfer.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm">{formatDate(transfer.expires_at)}</Text>
+                  {transfer.status !== 'active' && (
+                    <Badge size="xs" color="red" variant="light">
+                      {t('detail.expired')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <CopyButton value={transfer.sharing_url} timeout={2000}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? t('list.copied') : t('list.copyLink')} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color={copied ? 'teal' : 'blue'}
+                          onClick={copy}
+                          aria-label={t('list.copyLink')}
+                        >
+                          {copied ? <IconCheck size={18} /> : <IconLink size={18} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                  <Tooltip label={t('list.delete')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onDelete(transfer)}
+                      aria-label={t('list.delete')}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,270 @@
+import { recipientProblem, splitRecipientInput } from '@ferry/contracts/api/transfers'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useCreateTransfer } from '../api/transfer-queries.js'
+import type { TransferFormFiles, TransferFormLimits } from '../form-types.js'
+import { addRecipients, type RecipientEntryProblem, splitTyping } from '../recipients.js'
+import { type SavedTransferForm, saveTransferForm, takeSavedTransferForm } from '../saved-form.js'
+import {
+  isOverLimit,
+  type SendButtonState,
+  type SendPhase,
+  sendButtonState,
+  sendProgressPercent,
+} from '../send-state.js'
+import { createTransferFailure, type FeatureMessage } from '../transfer-errors.js'
+
+/** A recipient problem as the form shows it; `required` is the send-time 'Please enter a recipient email'. */
+export type RecipientFieldProblem = RecipientEntryProblem | { code: 'required' }
+
+export interface UseTransferFormOptions {
+  files: TransferFormFiles
+  limits: TransferFormLimits
+  isAuthenticated: boolean
+  /** Opens the login modal. */
+  onLogin(): void
+}
+
+interface PendingSend {
+  emails: string[]
+  title: string
+  message: string
+}
+
+function toFieldProblem(problem: NonNullable<ReturnType<typeof recipientProblem>>): RecipientFieldProblem {
+  switch (problem.code) {
+    case 'recipient_required':
+      return { code: 'required' }
+    case 'recipient_invalid':
+      return { code: 'invalid', value: problem.value }
+    case 'recipient_duplicate':
+      return { code: 'duplicate', value: problem.value }
+    case 'recipients_too_many':
+      return { code: 'too_many', n: problem.n }
+  }
+}
+
+/**
+ * The transfer form's state machine (000 §4): idle; a visitor's entries are saved and the login
+ * modal opens (restored after login); over the limit the upgrade modal opens; otherwise it waits
+ * for the uploads still in flight (real progress), creates the transfer and shows its link.
+ */
+export function useTransferForm({ files, limits, isAuthenticated, onLogin }: UseTransferFormOptions) {
+  const { i18n } = useTranslation()
+  const create = useCreateTransfer()
+  const multiple = limits.maxRecipients > 1
+  const [recipients, setRecipients] = useState<string[]>([])
+  const [recipientInput, setInput] = useState('')
+  const [recipientError, setRecipientError] = useState<RecipientFieldProblem | null>(null)
+  const [title, setTitle] = useState('')
+  const [message, setMessage] = useState('')
+  const [phase, setPhase] = useState<SendPhase>('idle')
+  const [sharingUrl, setSharingUrl] = useState<string | null>(null)
+  const [failure, setFailure] = useState<FeatureMessage | null>(null)
+  const [noFiles, setNoFiles] = useState(false)
+  const [upgradeOpen, setUpgradeOpen] = useState(false)
+  const pending = useRef<PendingSend | null>(null)
+
+  // Back from the login modal, or back on the tab: what was typed comes back. isAuthenticated is
+  // a dependency on purpose: signing in is when a visitor's saved entries return.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    const saved = takeSavedTransferForm()
+    if (!saved) return
+    setRecipients(saved.recipients)
+    setInput(saved.recipientInput)
+    setTitle(saved.title)
+    setMessage(saved.message)
+  }, [isAuthenticated])
+
+  // Leaving the tab unmounts the form; a draft is kept for when it comes back.
+  const draft = useRef<SavedTransferForm>({ recipients, recipientInput, title, message })
+  draft.current = { recipients, recipientInput, title, message }
+  useEffect(
+    () => () => {
+      const { recipients: list, recipientInput: input, title: text, message: note } = draft.current
+      if (list.length > 0 || input.trim() || text.trim() || note.trim()) saveTransferForm(draft.current)
+    },
+    [],
+  )
+
+  // A plan of one recipient shows a single field: chips turn back into its text.
+  useEffect(() => {
+    if (multiple || recipients.length === 0) return
+    setInput((input) => [...recipients, ...splitRecipientInput(input)].join(', '))
+    setRecipients([])
+  }, [multiple, recipients])
+
+  const commit = useCallback(
+    (text: string, explicit: boolean) => {
+      const result = addRecipients(recipients, text, limits.maxRecipients, explicit)
+      setRecipients(result.recipients)
+      setRecipientError(result.problem)
+      return result
+    },
+    [recipients, limits.maxRecipients],
+  )
+
+  /** Typing: in the chips input, a comma, semicolon or space adds what came before it. */
+  const changeRecipientInput = useCallback(
+    (value: string) => {
+      if (!multiple) {
+        setInput(value)
+        setRecipientError(null)
+        return
+      }
+      const { complete, partial } = splitTyping(value)
+      if (!complete) {
+        setInput(value)
+        return
+      }
+      const result = commit(complete, false)
+      setInput(result.remaining ? `${result.remaining}${partial ? ` ${partial}` : ''}` : partial)
+    },
+    [multiple, commit],
+  )
+
+  /** Enter, blur or paste in the chips input. */
+  const commitRecipientInput = useCallback(
+    (extra = '', explicit = false) => {
+      const result = commit(`${recipientInput} ${extra}`, explicit)
+      setInput(result.remaining)
+    },
+    [commit, recipientInput],
+  )
+
+  const removeRecipient = useCallback((email: string) => {
+    setRecipients((list) => list.filter((item) => item !== email))
+    setRecipientError(null)
+  }, [])
+
+  const hasFiles = files.totalBytes > 0
+  const hasRecipient = recipients.length > 0 || recipientInput.trim() !== ''
+  const overLimit = isOverLimit(files.totalBytes, limits.maxTransferBytes)
+  const busy = phase !== 'idle'
+  const buttonState: SendButtonState = sendButtonState({
+    busy,
+    isAuthenticated,
+    overLimit,
+    totalBytes: files.totalBytes,
+    hasRecipient,
+  })
+
+  const reset = () => {
+    setRecipients([])
+    setInput('')
+    setTitle('')
+    setMessage('')
+    setRecipientError(null)
+  }
+
+  const send = () => {
+    if (busy) return
+    if (!isAuthenticated) {
+      saveTransferForm({ recipients, recipientInput, title, message })
+      onLogin()
+      return
+    }
+    if (overLimit) {
+      setUpgradeOpen(true)
+      return
+    }
+    setFailure(null)
+    setSharingUrl(null)
+    if (files.items.length === 0 || !hasFiles) {
+      setNoFiles(true)
+      return
+    }
+    setNoFiles(false)
+
+    let emails: string[]
+    if (multiple) {
+      const result = addRecipients(recipients, recipientInput, limits.maxRecipients)
+      setRecipients(result.recipients)
+      setInput(result.remaining)
+      if (result.problem) return setRecipientError(result.problem)
+      emails = result.recipients
+    } else {
+      emails = splitRecipientInput(recipientInput)
+    }
+    const problem = recipientProblem(emails, limits.maxRecipients)
+    if (problem) return setRecipientError(toFieldProblem(problem))
+    setRecipientError(null)
+
+    pending.current = { emails, title: title.trim(), message }
+    if (files.isPaused) files.resumeAll()
+    setPhase('uploading')
+  }
+
+  // Sending waits for uploads still in flight, then creates the transfer from the stored files.
+  useEffect(() => {
+    if (phase !== 'uploading') return
+    const payload = pending.current
+    if (!payload) return
+    if (files.items.length === 0) {
+      setPhase('idle')
+      setNoFiles(true)
+      return
+    }
+    if (!files.allDone) {
+      if (!files.isUploading && !files.isPaused && files.errorCount > 0) {
+        setPhase('idle')
+        setFailure({ key: 'create.failed.uploads' })
+      }
+      return
+    }
+    pending.current = null
+    setPhase('creating')
+    create.mutate(
+      {
+        files: files.completed.map((file) => ({ ...file })),
+        recipient_emails: payload.emails,
+        recipient_email: payload.emails[0] ?? '',
+        title: payload.title,
+        message: payload.message,
+      },
+      {
+        onSuccess: (response) => {
+          files.clear()
+          reset()
+          setSharingUrl(response.sharing_url)
+          setPhase('idle')
+        },
+        onError: (error) => {
+          setFailure(createTransferFailure(error, (code) => i18n.exists(code, { ns: 'errors' })))
+          setPhase('idle')
+        },
+      },
+    )
+  })
+
+  return {
+    multiple,
+    recipients,
+    recipientInput,
+    recipientError,
+    changeRecipientInput,
+    commitRecipientInput,
+    removeRecipient,
+    title,
+    setTitle,
+    message,
+    setMessage,
+    phase,
+    progressPercent: sendProgressPercent(phase, files.progress),
+    buttonState,
+    overLimit,
+    hasFiles,
+    hasRecipient,
+    noFiles: noFiles && !hasFiles,
+    send,
+    upgradeOpen,
+    closeUpgrade: () => setUpgradeOpen(false),
+    sharingUrl,
+    dismissSharingUrl: () => setSharingUrl(null),
+    failure,
+    dismissFailure: () => setFailure(null),
+  }
+}
+
+export type TransferFormState = ReturnType<typeof useTransferForm>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { gbLabel, isOverLimit, sendButtonState, sendProgressPercent } from './send-state.js'
+
+const ready = { busy: false, isAuthenticated: true, overLimit: false, totalBytes: 10, hasRecipient: true }
+
+describe('sendButtonState (000 §2)', () => {
+  it('shows Uploading while busy, whatever else holds', () => {
+    expect(sendButtonState({ ...ready, busy: true, isAuthenticated: false, overLimit: true })).toBe('uploading')
+  })
+
+  it('asks a visitor to log in before anything else', () => {
+    expect(sendButtonState({ ...ready, isAuthenticated: false, overLimit: true, totalBytes: 0 })).toBe('login')
+  })
+
+  it('asks to upgrade over the limit', () => {
+    expect(sendButtonState({ ...ready, overLimit: true })).toBe('upgrade')
+  })
+
+  it('is disabled with no bytes or no recipient, and ready otherwise', () => {
+    expect(sendButtonState({ ...ready, totalBytes: 0 })).toBe('disabled')
+    expect(sendButtonState({ ...ready, hasRecipient: false })).toBe('disabled')
+    expect(sendButtonState(ready)).toBe('ready')
+  })
+})
+
+describe('limits', () => {
+  it('is over the limit only past it, never when unlimited', () => {
+    expect(isOverLimit(100, 100)).toBe(false)
+    expect(isOverLimit(101, 100)).toBe(true)
+    expect(isOverLimit(Number.MAX_SAFE_INTEGER, null)).toBe(false)
+  })
+
+  it('labels GB with up to 2 decimals', () => {
+    expect(gbLabel(53_687_091_200)).toBe(50)
+    expect(gbLabel(104_857_600)).toBe(0.1)
+    expect(gbLabel(1.5 * 1024 ** 3)).toBe(1.5)
+  })
+})
+
+describe('sendProgressPercent (DECISIONS 4)', () => {
+  it('follows the real upload progress, then is full while the transfer is created', () => {
+    expect(sendProgressPercent('uploading', 0.37)).toBeCloseTo(37)
+    expect(sendProgressPercent('creating', 0.37)).toBe(100)
+    expect(sendProgressPercent('idle', 0.9)).toBe(0)
+  })
+})

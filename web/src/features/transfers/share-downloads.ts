@@ -1,0 +1,26 @@
+import type { TransferStatus } from '@ferry/contracts/api/transfers'
+
+const bytesPerMb = 1024 ** 2
+
+/** 000 §2: the ZIP of all files only while active and when the total in MB is within the configured maximum. */
+export function zipAllowed(totalBytes: number, maxMb: number, status: TransferStatus): boolean {
+  return status === 'active' && totalBytes / bytesPerMb <= maxMb
+}
+
+/**
+ * A share download link (GET /share/{id}/download): one file by key or all as a ZIP, with the
+ * recipient's tracking id so their download is recorded. Always a path on the page's own origin
+ * (the server's PUBLIC_URL may name another host for the same server), so the check before the
+ * download is never a cross-origin request.
+ */
+export function shareDownloadHref(
+  downloadUrl: string,
+  target: { fileKey: string } | { zip: true },
+  trackingId: string | null,
+): string {
+  const url = new URL(downloadUrl, 'http://placeholder.invalid')
+  if ('fileKey' in target) url.searchParams.set('file_key', target.fileKey)
+  else url.searchParams.set('as_zip', 'true')
+  if (trackingId) url.searchParams.set('t', trackingId)
+  return `${url.pathname}${url.search}`
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api-error.js'
+import {
+  createTransferFailure,
+  serverMessage,
+  shareFailure,
+  templateValues,
+  transferListFailure,
+} from './transfer-errors.js'
+
+const none = () => false
+
+describe('templateValues', () => {
+  it('reads the values the server put into the English template', () => {
+    expect(templateValues('Maximum {n} recipient(s) allowed', 'Maximum 5 recipient(s) allowed')).toEqual({ n: '5' })
+    expect(templateValues('Invalid email: {value}', 'Invalid email: a b@c')).toEqual({ value: 'a b@c' })
+    expect(templateValues('Please add at least one file', 'Please add at least one file')).toEqual({})
+    expect(templateValues('Files exceed your {n}GB limit', 'Something else')).toBeUndefined()
+  })
+})
+
+describe('createTransferFailure (000 §8)', () => {
+  it('asks to log in again on 401', () => {
+    expect(createTransferFailure(new ApiError(401, 'Not authenticated', 'unauthorized'), none)).toEqual({
+      key: 'create.failed.auth',
+    })
+  })
+
+  it('gives the server reason on 403, translated by its code', () => {
+    const error = new ApiError(403, 'Upgrade to PRO to send files over 50GB', 'transfer_too_large_free')
+    expect(createTransferFailure(error, none)).toEqual({
+      key: 'serverErrors.transfer_too_large_free',
+      values: { n: '50' },
+    })
+    expect(createTransferFailure(new ApiError(403, 'Over budget', 'custom_code'), none)).toEqual({
+      text: 'Over budget',
+    })
+  })
+
+  it('falls back to the plan-limit message on a 403 that says nothing', () => {
+    expect(createTransferFailure(new ApiError(403, 'An error occurred'), none)).toEqual({
+      key: 'create.failed.planLimits',
+    })
+  })
+
+  it('uses the server detail or the default otherwise', () => {
+    expect(createTransferFailure(new ApiError(400, 'Invalid email: x', 'recipient_invalid'), none)).toEqual({
+      key: 'serverErrors.recipient_invalid',
+      values: { value: 'x' },
+    })
+    expect(createTransferFailure(new ApiError(500, 'An error occurred'), none)).toEqual({
+      key: 'create.failed.generic',
+    })
+    expect(createTransferFailure(new Error('boom'), none)).toEqual({ key: 'create.failed.generic' })
+  })
+
+  it('uses the errors namespace for codes it knows', () => {
+    const error = new ApiError(0, 'Failed to connect to the server. Please try again.', 'network_error')
+    expect(serverMessage(error, (code) => code === 'network_error')).toEqual({ errorsKey: 'network_error' })
+  })
+})
+
+describe('list and share failures (000 §8)', () => {
+  it('maps statuses to the spec messages', () => {
+    expect(transferListFailure(new ApiError(401, 'x'))).toEqual({ key: 'list.errors.auth' })
+    expect(transferListFailure(new ApiError(403, 'x'))).toEqual({ key: 'list.errors.forbidden' })
+    expect(transferListFailure(new ApiError(500, 'x'))).toEqual({ key: 'list.errors.generic' })
+    expect(shareFailure(new ApiError(404, 'x'))).toEqual({ key: 'share.errors.notFound' })
+    expect(shareFailure(new ApiError(403, 'x'))).toEqual({ key: 'share.errors.expired' })
+    expect(shareFailure(new ApiError(0, 'x'))).toEqual({ key: 'share.errors.generic' })
+  })
+})

@@ -1,0 +1,93 @@
+import { errorMessages } from '@ferry/contracts/errors'
+import { genericErrorMessage, isApiError } from '../../lib/api-error.js'
+
+/** Server codes this feature translates itself (transfers.json `serverErrors`), their values read back from the detail. */
+export const translatedServerCodes = [
+  'transfer_no_files',
+  'recipient_required',
+  'recipient_invalid',
+  'recipient_duplicate',
+  'recipients_too_many',
+  'transfer_too_large',
+  'transfer_too_large_free',
+  'transfer_daily_limit',
+  'transfer_monthly_data',
+  'transfer_expiry_too_long',
+  'transfer_not_found',
+  'transfer_expired',
+  'transfer_file_not_found',
+  'transfer_files_gone',
+  'download_link_invalid',
+  'upload_login_required',
+  'upload_forbidden',
+  'upload_not_found',
+  'upload_incomplete',
+  'upload_claimed',
+] as const
+export type TranslatedServerCode = (typeof translatedServerCodes)[number]
+
+/** A message to show: a key of this feature's namespace (with values), one of `errors`, or the server's own text. */
+export type FeatureMessage = { key: string; values?: Record<string, string> } | { errorsKey: string } | { text: string }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The `{n}` / `{value}` the server filled into an English template, read back from its detail
+ * ('Maximum 5 recipient(s) allowed' → {n: '5'}), so the message can be given in Spanish too.
+ * Undefined when the detail does not follow the template.
+ */
+export function templateValues(template: string, detail: string): Record<string, string> | undefined {
+  const names: string[] = []
+  const pattern = escapeRegExp(template).replace(/\\\{(\w+)\\\}/g, (_match, name: string) => {
+    names.push(name)
+    return '(.*?)'
+  })
+  const match = new RegExp(`^${pattern}$`, 's').exec(detail)
+  if (!match) return undefined
+  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']))
+}
+
+const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
+  translatedServerCodes.includes(code as TranslatedServerCode)
+
+/**
+ * What the server said, as a message: its code translated here or in `errors` (when `hasErrorsKey`
+ * knows it), else its detail; undefined when it said nothing usable.
+ */
+export function serverMessage(error: unknown, hasErrorsKey: (code: string) => boolean): FeatureMessage | undefined {
+  if (!isApiError(error)) return undefined
+  if (isTranslated(error.code)) {
+    const values = templateValues(errorMessages[error.code], error.detail)
+    if (values) return { key: `serverErrors.${error.code}`, values }
+  }
+  if (error.code && hasErrorsKey(error.code)) return { errorsKey: error.code }
+  if (error.detail && error.detail !== genericErrorMessage) return { text: error.detail }
+  return undefined
+}
+
+const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined)
+
+/** 000 §8 Transfer creation: 401, 403 (the server's detail first), else the server's detail or the default. */
+export function createTransferFailure(error: unknown, hasErrorsKey: (code: string) => boolean): FeatureMessage {
+  const status = statusOf(error)
+  if (status === 401) return { key: 'create.failed.auth' }
+  const fromServer = serverMessage(error, hasErrorsKey)
+  if (status === 403) return fromServer ?? { key: 'create.failed.planLimits' }
+  return fromServer ?? { key: 'create.failed.generic' }
+}
+
+/** 000 §8 Transfer list. */
+export function transferListFailure(error: unknown): FeatureMessage {
+  const status = statusOf(error)
+  if (status === 401) return { key: 'list.errors.auth' }
+  if (status === 403) return { key: 'list.errors.forbidden' }
+  return { key: 'list.errors.generic' }
+}
+
+/** 000 §8 Share page. */
+export function shareFailure(error: unknown): FeatureMessage {
+  const status = statusOf(error)
+  if (status === 404) return { key: 'share.errors.notFound' }
+  if (status === 403) return { key: 'share.errors.expired' }
+  return { key: 'share.errors.generic' }
+}
