@@ -70,7 +70,7 @@ await forEachStack((getApp, stack) => {
         ['photo.jpg', bodies.photo.length],
       ])
       expect(res.body.sender).toEqual({ name: 'Sam Sender' })
-      expect(res.body.download_url).toBe(`${app.deps.config.publicUrl}/share/${created.unique_id}/download`)
+      expect(res.body.download_url).toBe(`${app.url}/share/${created.unique_id}/download`)
       expect(res.body.tracking).toEqual({ is_sender: false, current_recipient: ana.t })
 
       const tracked = await share(app, created.unique_id, { token: sender.token })

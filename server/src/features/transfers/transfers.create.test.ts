@@ -300,7 +300,7 @@ await forEachStack((getApp) => {
       expect(res.body.message).toBe('Transfer created successfully')
       const sharingUrl = res.body.sharing_url as string
       const uniqueId = res.body.unique_id as string
-      expect(sharingUrl).toBe(`${app.deps.config.publicUrl}/share/${uniqueId}`)
+      expect(sharingUrl).toBe(`${app.url}/share/${uniqueId}`)
       // 192 random bits, base64url.
       expect(uniqueId).toMatch(/^[A-Za-z0-9_-]{32}$/)
 

@@ -71,7 +71,7 @@ await forEachStack((getApp) => {
       })
       expect(newest.file_key).toBe(newest.files[0]!.file_key)
       expect(newest.files.map((f) => f.file_name)).toEqual(['a.bin', 'b.bin'])
-      expect(newest.sharing_url).toBe(`${app.deps.config.publicUrl}/share/${newest.unique_id}`)
+      expect(newest.sharing_url).toBe(`${app.url}/share/${newest.unique_id}`)
       expect(oldest).toMatchObject({ file_name: 'one.txt', file_size: bodies[0]!.length })
     })
 
