@@ -12,6 +12,9 @@ import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createAuthService } from './features/auth/auth.service.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
+import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
+import { requestLinksRoutes } from './features/request-links/request-links.routes.js'
+import { createRequestLinksService } from './features/request-links/request-links.service.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
@@ -61,6 +64,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const transfers = createTransfersService(deps)
   await app.register(transfersRoutes(transfers))
   await app.register(shareRoutes(deps, transfers))
+  await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs))
 
   await registerStaticWeb(app, deps.config.webDist)
@@ -69,5 +73,5 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
 export function appJobs(deps: Deps): Job[] {
-  return [...authJobs(deps), ...uploadsJobs(deps), ...transfersJobs(deps)]
+  return [...authJobs(deps), ...uploadsJobs(deps), ...transfersJobs(deps), ...requestLinksJobs(deps)]
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { registerAccount } from '../auth/testing/auth-test-kit.js'
+import { openRequestLink } from '../request-links/testing/request-links-test-kit.js'
 import {
   as,
   call,
@@ -206,14 +207,15 @@ await forEachStack((getApp, stack) => {
     it('serves a visitor uploading to a request link; only that link may claim it', async () => {
       const { api, deps } = getApp()
       const visitor = as()
-      const upload = await uploadParts(api, visitor, [randomBody(5 * MiB), randomBody(10)], { request_id: 'req-9' })
+      const requestId = await openRequestLink(api)
+      const upload = await uploadParts(api, visitor, [randomBody(5 * MiB), randomBody(10)], { request_id: requestId })
       await ok(api, 'multipartComplete', upload, visitor)
       const me = await signedIn()
       const service = createUploadsService(deps)
       const claim = (owner: Parameters<typeof service.claimUploads>[1]) =>
         deps.database.db.transaction((tx) => service.claimUploads(tx, owner, [upload.key]))
       await expect(claim({ userId: me.user.id })).rejects.toMatchObject({ status: 403 })
-      expect(await claim({ requestId: 'req-9' })).toEqual([expect.objectContaining({ size: 5 * MiB + 10 })])
+      expect(await claim({ requestId })).toEqual([expect.objectContaining({ size: 5 * MiB + 10 })])
 
       const refused = await call(api, 'multipartCreate', { filename: 'x.bin' }, as())
       expect(refused.status).toBe(401)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { registerAccount } from '../auth/testing/auth-test-kit.js'
+import { openRequestLink } from '../request-links/testing/request-links-test-kit.js'
 import {
   as,
   call,
@@ -82,21 +83,23 @@ await forEachStack((getApp, stack) => {
         status: 401,
         body: { code: 'upload_login_required', detail: 'Please log in to send transfers' },
       })
-      const key = await uploadWhole(api, as(), randomBody(1000), { request_id: 'req_abc-123' })
+      const requestId = await openRequestLink(api)
+      const key = await uploadWhole(api, as(), randomBody(1000), { request_id: requestId })
       expect((await rows().find(key))?.userId).toBeNull()
-      expect(await claim({ requestId: 'req_abc-123' }, [key])).toEqual([expect.objectContaining({ key, size: 1000 })])
+      expect(await claim({ requestId }, [key])).toEqual([expect.objectContaining({ key, size: 1000 })])
     })
 
     it('rate-limits visitors per client address (Retry-After), not signed-in users', async () => {
       const { api } = getApp()
       const visitor = as()
-      for (let i = 0; i < 3; i++) await ok(api, 'presign', { filename: 'a', request_id: 'r1' }, visitor)
-      const limited = await postJsonRaw(api, { filename: 'a', request_id: 'r1' }, visitor)
+      const r1 = await openRequestLink(api)
+      for (let i = 0; i < 3; i++) await ok(api, 'presign', { filename: 'a', request_id: r1 }, visitor)
+      const limited = await postJsonRaw(api, { filename: 'a', request_id: r1 }, visitor)
       expect(limited.status).toBe(429)
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(((await limited.json()) as { code: string }).code).toBe('rate_limited')
       // Another address is counted apart; a user at the same address is not limited.
-      await ok(api, 'presign', { filename: 'a', request_id: 'r1' }, as())
+      await ok(api, 'presign', { filename: 'a', request_id: r1 }, as())
       const { access_token } = await registerAccount(api)
       for (let i = 0; i < 4; i++) {
         await ok(api, 'presign', { filename: 'a' }, as(access_token, visitor['x-forwarded-for']))
@@ -172,7 +175,8 @@ await forEachStack((getApp, stack) => {
       const bob = await registerAccount(api)
       const mine = await uploadWhole(api, as(alice.access_token), randomBody(10))
       const theirs = await uploadWhole(api, as(bob.access_token), randomBody(20))
-      const forRequest = await uploadWhole(api, as(alice.access_token), randomBody(30), { request_id: 'req-1' })
+      const req1 = await openRequestLink(api)
+      const forRequest = await uploadWhole(api, as(alice.access_token), randomBody(30), { request_id: req1 })
       const never = await ok<{ file_key: string }>(api, 'presign', { filename: 'never.bin' }, as(alice.access_token))
       const owner = { userId: alice.user.id }
 
@@ -188,7 +192,7 @@ await forEachStack((getApp, stack) => {
       // Nothing was claimed by the failures.
       expect((await rows().find(mine))?.status).toBe('pending')
       expect(await claim(owner, [mine])).toEqual([expect.objectContaining({ key: mine, size: 10 })])
-      expect(await claim({ requestId: 'req-1' }, [forRequest])).toEqual([
+      expect(await claim({ requestId: req1 }, [forRequest])).toEqual([
         expect.objectContaining({ key: forRequest, size: 30 }),
       ])
       expect(await claim(owner, [])).toEqual([])

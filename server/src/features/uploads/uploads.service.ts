@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { createPlansService } from '../plans/plans.service.js'
+import { admitRequestUpload } from '../request-links/request-link-admission.js'
 import { type ClaimedUpload, claimUploads } from './claim-uploads.js'
 import { assertCallerMayUse, type UploadCaller, type UploadOwner, uploadNotFound } from './upload-access.js'
 import { newUploadKey } from './upload-keys.js'
@@ -52,7 +53,9 @@ export function createUploadsService(deps: UploadsDeps) {
       if (target.request_id === undefined) throw new AppError('upload_login_required', 401)
       await limitVisitor(caller.ip)
     }
-    const { plan, limit } = await uploadLimitFor(plans, caller.userId)
+    // An upload to a request link needs the link open, and is bounded by the requester's plan.
+    const link = target.request_id === undefined ? undefined : await admitRequestUpload(deps, target.request_id)
+    const { plan, limit } = await uploadLimitFor(plans, link ? link.requesterId : caller.userId)
     if (target.file_size !== undefined && limit !== null && target.file_size > limit) throw fileTooLarge(plan, limit)
     return { key: newUploadKey(clock.now()), maxBytes: target.file_size ?? limit }
   }

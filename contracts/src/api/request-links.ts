@@ -1,0 +1,226 @@
+import { z } from 'zod'
+import { uploadedFileRecord } from './transfers.js'
+
+/**
+ * Upload-request links (spec 000 §2, §3, §7). `:requestId` is the link's capability (192 random
+ * bits, base64url): whoever holds /upload/{requestId} may upload to it. The three paths without
+ * /api are the spec's; the server answers them under /api too (`apiAliases`).
+ */
+export const requestLinksPaths = {
+  create: '/file-request/create',
+  list: '/file-requests',
+  received: '/received-files',
+  info: '/api/file-request/:requestId',
+  upload: '/api/file-request/:requestId/upload',
+  complete: '/api/file-request/:requestId/complete',
+  /** The requester's download of one received file (streamed, Range, or a store redirect). */
+  fileDownload: '/api/received-files/:fileId/download',
+  /** The requester's download of one received group as a ZIP. */
+  groupDownload: '/api/received-groups/:groupId/download',
+} as const
+
+/** The spec's paths that have no /api prefix, and the /api paths that serve the same. */
+export const apiAliases = {
+  create: '/api/file-request/create',
+  list: '/api/file-requests',
+  received: '/api/received-files',
+} as const
+
+/** 000 §5 / §9: link expiry in days. */
+export const requestExpiryDays = { min: 1, max: 30, default: 7 } as const
+
+/**
+ * 000 §5: a non-numeric entry falls back to 7; a number outside 1..30 is clamped to the nearest
+ * bound (0 → 1, 31 → 30), fractions rounded. The browser and the server both apply this, so a
+ * create never fails on its expiry; the response's expires_at shows what was applied.
+ */
+export function normalizeExpiryDays(value: unknown): number {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+  if (!Number.isFinite(n)) return requestExpiryDays.default
+  return Math.min(requestExpiryDays.max, Math.max(requestExpiryDays.min, Math.round(n)))
+}
+
+export const requireSenderValues = ['none', 'name', 'email'] as const
+export type RequireSender = (typeof requireSenderValues)[number]
+
+export const maxAllowedTypes = 50
+
+/**
+ * An allowed-type entry, normalised: a MIME type or prefix with a slash ('image/', 'application/pdf';
+ * 'image/*' becomes 'image/'), or an extension with its dot ('pdf', '*.PDF' become '.pdf').
+ */
+export function normalizeAllowedType(entry: string): string {
+  const value = entry.trim().toLowerCase()
+  if (value.includes('/')) return value.endsWith('/*') ? value.slice(0, -1) : value
+  return `.${value.replace(/^\*?\.?/, '')}`
+}
+
+/** Whether a file of this name and content type is one of `allowed` (normalised entries; empty = any). */
+export function typeAllowed(allowed: readonly string[], fileName: string, contentType: string): boolean {
+  if (allowed.length === 0) return true
+  const name = fileName.toLowerCase()
+  const type = contentType.toLowerCase().split(';')[0]!.trim()
+  return allowed.some((entry) =>
+    entry.includes('/') ? (entry.endsWith('/') ? type.startsWith(entry) : type === entry) : name.endsWith(entry),
+  )
+}
+
+const allowedTypeEntry = z
+  .string()
+  .trim()
+  .min(1, 'An allowed file type is empty.')
+  .max(100, 'An allowed file type is too long.')
+  .regex(
+    /^(\*?\.?[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*|[A-Za-z0-9.+-]+\/([A-Za-z0-9.+-]+|\*)?)$/,
+    'An allowed file type is not valid.',
+  )
+  .transform(normalizeAllowedType)
+
+/** The guardrails a requester may set on a link; all optional (null = no limit). */
+export const requestGuardrails = z.object({
+  max_files: z
+    .int()
+    .min(1)
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  max_total_bytes: z
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  allowed_types: z
+    .array(allowedTypeEntry)
+    .max(maxAllowedTypes)
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+  require_sender: z
+    .enum(requireSenderValues)
+    .nullish()
+    .transform((v) => v ?? 'none'),
+})
+
+/**
+ * POST /file-request/create. `expires_in_days` takes any JSON value: see normalizeExpiryDays.
+ */
+export const requestCreateRequest = requestGuardrails.extend({
+  expires_in_days: z.unknown().optional().transform(normalizeExpiryDays),
+})
+export type RequestCreateRequest = z.input<typeof requestCreateRequest>
+export type RequestCreateInput = z.output<typeof requestCreateRequest>
+
+export const requestCreateResponse = z.object({ request_id: z.string(), expires_at: z.iso.datetime({ offset: true }) })
+export type RequestCreateResponse = z.infer<typeof requestCreateResponse>
+
+export const requestIdParams = z.object({
+  requestId: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'The request id is not valid.'),
+})
+
+const isoDate = z.iso.datetime({ offset: true })
+
+const guardrailFields = {
+  max_files: z.int().nullable(),
+  max_total_bytes: z.int().nullable(),
+  allowed_types: z.array(z.string()),
+  require_sender: z.enum(requireSenderValues),
+}
+
+/** GET /api/file-request/{id} (000 §3 File request info), plus what the upload page shows and checks. */
+export const requestInfoResponse = z.object({
+  request_id: z.string(),
+  completed: z.boolean(),
+  expires_at: isoDate,
+  ...guardrailFields,
+  /** Files and bytes already received on this link (the guardrails count them). */
+  files_received: z.int().nonnegative(),
+  bytes_received: z.int().nonnegative(),
+  /** The most bytes one upload may still total (guardrail remainder and the requester's plan); null = no limit. */
+  max_upload_bytes: z.int().nonnegative().nullable(),
+})
+export type RequestInfo = z.infer<typeof requestInfoResponse>
+
+/** The 410 of GET /api/file-request/{id}: the error body plus the date the page shows. */
+export const requestExpiredResponse = z.object({ detail: z.string(), code: z.string(), expires_at: isoDate })
+
+const senderText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} is too long.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${what} contains control characters.`)
+    .nullish()
+    .transform((v) => v || null)
+
+/** POST /api/file-request/{id}/upload: keys uploaded with this request_id, and who sends them. */
+export const requestUploadRequest = z.object({
+  files: z.array(uploadedFileRecord).max(10_000).default([]),
+  sender_name: senderText('The name', 200),
+  sender_email: senderText('The email address', 254),
+})
+export type RequestUploadRequest = z.input<typeof requestUploadRequest>
+export type RequestUploadInput = z.output<typeof requestUploadRequest>
+
+export const receivedFileSchema = z.object({
+  id: z.uuid(),
+  file_name: z.string(),
+  file_size: z.int().nonnegative(),
+  file_key: z.string(),
+  content_type: z.string(),
+})
+export type ReceivedFile = z.infer<typeof receivedFileSchema>
+
+/** 000 §3 Received file group, plus who sent it and how long its files are kept. */
+export const receivedGroupSchema = z.object({
+  id: z.uuid(),
+  request_id: z.string(),
+  created_at: isoDate,
+  /** What the uploader gave ('Name <email>', a name, an email), or '' when nothing. */
+  sender_info: z.string(),
+  sender_name: z.string().nullable(),
+  sender_email: z.string().nullable(),
+  /** When the files are deleted (the requester's plan retention); null = kept. */
+  available_until: isoDate.nullable(),
+  /** The files' bytes were deleted (retention passed): downloads answer 410. */
+  files_deleted: z.boolean(),
+  files: z.array(receivedFileSchema),
+})
+export type ReceivedGroup = z.infer<typeof receivedGroupSchema>
+export const receivedGroupsResponse = z.array(receivedGroupSchema)
+
+export const requestUploadResponse = z.object({ message: z.string(), group: receivedGroupSchema })
+export type RequestUploadResponse = z.infer<typeof requestUploadResponse>
+
+export const requestCompleteResponse = z.object({ completed: z.literal(true) })
+
+/** 000 §3 List item; status follows requestLinkStatus. */
+export const requestListItemSchema = z.object({
+  request_id: z.string(),
+  created_at: isoDate,
+  expires_at: isoDate,
+  completed: z.boolean(),
+  /** Files received on this link, over all its uploads. */
+  uploads_count: z.int().nonnegative(),
+  ...guardrailFields,
+})
+export type RequestListItem = z.infer<typeof requestListItemSchema>
+export const requestListResponse = z.array(requestListItemSchema)
+
+export const receivedFileIdParams = z.object({ fileId: z.uuid() })
+export const receivedGroupIdParams = z.object({ groupId: z.uuid() })
+
+export type RequestLinkStatus = 'completed' | 'expired' | 'active'
+
+/** 000 §4: Completed if completed, else Expired once expires_at passed, else Active. */
+export function requestLinkStatus(
+  link: { completed: boolean; expires_at: string | Date },
+  now: Date,
+): RequestLinkStatus {
+  if (link.completed) return 'completed'
+  return new Date(link.expires_at).getTime() <= now.getTime() ? 'expired' : 'active'
+}

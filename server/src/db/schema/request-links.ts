@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users.js'
+
+/** Who an uploader must say they are on a request link. */
+export type RequireSender = 'none' | 'name' | 'email'
+
+/**
+ * Upload-request links (spec 000 §3 File request info). `id` is the capability in /upload/{id}:
+ * 192 random bits, base64url. Status is derived (000 §4): completed when `completed_at` is set,
+ * else expired once `expires_at` passed. The guardrails are null (or empty) for no limit.
+ */
+export const requestLinks = pgTable(
+  'request_links',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    maxFiles: integer('max_files'),
+    maxTotalBytes: bigint('max_total_bytes', { mode: 'number' }),
+    /** Extensions ('.pdf') or MIME types and prefixes ('image/'); empty = any. */
+    allowedTypes: text('allowed_types').array().notNull().default(sql`'{}'::text[]`),
+    requireSender: text('require_sender').$type<RequireSender>().notNull().default('none'),
+  },
+  (t) => [
+    index('request_links_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('request_links_require_sender_check', sql`${t.requireSender} in ('none', 'name', 'email')`),
+  ],
+)
+
+/**
+ * One upload to a request link (000 §3 Received file group). Its files are kept until
+ * `purge_after` (the requester's plan retention; null = kept); `files_deleted_at` records that
+ * the sweeper removed them.
+ */
+export const receivedGroups = pgTable(
+  'received_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => requestLinks.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    senderInfo: text('sender_info').notNull().default(''),
+    senderName: text('sender_name'),
+    senderEmail: text('sender_email'),
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('received_groups_request_id_idx').on(t.requestId, t.createdAt),
+    index('received_groups_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
+  ],
+)
+
+/** The files of a received group, in the order uploaded. A key belongs to one group only. */
+export const receivedFiles = pgTable(
+  'received_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => receivedGroups.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('received_files_group_id_idx').on(t.groupId, t.position)],
+)

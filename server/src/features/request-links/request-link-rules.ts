@@ -1,0 +1,39 @@
+import { formatFileSize } from '@ferry/contracts/domain/file-size'
+import { errorMessages } from '@ferry/contracts/errors'
+import { AppError } from '../../errors.js'
+import type { RequestLinkRow } from './request-links.repository.js'
+
+export const requestNotFound = () => new AppError('request_not_found', 404)
+
+/** Why a link takes no upload now, or null when it is open (000 §4: completed wins over expired). */
+export function closedReason(link: RequestLinkRow, now: Date): 'completed' | 'expired' | null {
+  if (link.completedAt !== null) return 'completed'
+  return link.expiresAt.getTime() <= now.getTime() ? 'expired' : null
+}
+
+/** The link if it exists and takes uploads: 404 unknown, 409 completed, 410 expired. */
+export function assertOpen(link: RequestLinkRow | undefined, now: Date): RequestLinkRow {
+  if (!link) throw requestNotFound()
+  const reason = closedReason(link, now)
+  if (reason === 'completed') throw new AppError('request_completed', 409)
+  if (reason === 'expired') throw new AppError('request_expired', 410)
+  return link
+}
+
+const fill = (code: keyof typeof errorMessages, values: Record<string, string | number>) =>
+  Object.entries(values).reduce<string>((text, [k, v]) => text.replace(`{${k}}`, String(v)), errorMessages[code])
+
+export const tooManyFiles = (n: number) =>
+  new AppError('request_too_many_files', 400, fill('request_too_many_files', { n }))
+
+export const tooLarge = (bytes: number) =>
+  new AppError('request_too_large', 413, fill('request_too_large', { size: formatFileSize(bytes) }))
+
+export const typeNotAllowed = (name: string, allowed: readonly string[]) =>
+  new AppError('request_type_not_allowed', 400, fill('request_type_not_allowed', { name, types: allowed.join(', ') }))
+
+/** The smallest of the limits that apply (null = none). */
+export function smallestLimit(...limits: (number | null)[]): number | null {
+  const given = limits.filter((l): l is number => l !== null)
+  return given.length === 0 ? null : Math.max(0, Math.min(...given))
+}

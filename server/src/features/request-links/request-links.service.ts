@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto'
+import type {
+  ReceivedGroup,
+  RequestCreateInput,
+  RequestCreateResponse,
+  RequestInfo,
+  RequestListItem,
+  RequestUploadInput,
+  RequestUploadResponse,
+} from '@ferry/contracts/api/request-links'
+import { typeAllowed } from '@ferry/contracts/api/request-links'
+import { recipientEmailPattern } from '@ferry/contracts/api/transfers'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { createPlansService } from '../plans/plans.service.js'
+import { createUploadsService } from '../uploads/uploads.service.js'
+import { createUsersService, type UserRecord } from '../users/users.service.js'
+import {
+  assertOpen,
+  closedReason,
+  requestNotFound,
+  smallestLimit,
+  tooLarge,
+  tooManyFiles,
+  typeNotAllowed,
+} from './request-link-rules.js'
+import { filesReceivedEmail } from './request-links.emails.js'
+import { guardrailsOf, senderInfoOf, toListItem, toReceivedGroup } from './request-links.mapping.js'
+import {
+  createRequestLinksRepository,
+  type ReceivedFileRow,
+  type ReceivedGroupWithFiles,
+  type RequestLinkRow,
+} from './request-links.repository.js'
+
+/** 192 random bits: request ids are capabilities and cannot be guessed or enumerated. */
+export const newRequestId = () => randomBytes(24).toString('base64url')
+
+const dayMs = 24 * 60 * 60 * 1000
+const hourMs = 60 * 60 * 1000
+
+type ServiceDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'>
+
+/** What a download of received files sends: one file, or a group's files as a ZIP. */
+export interface ReceivedDownload {
+  files: ReceivedFileRow[]
+  zip: boolean
+  createdAt: Date
+  /** The ZIP's name (without .zip). */
+  title: string
+}
+
+/** The info of GET /api/file-request/{id}, or the date an expired link expired (410). */
+export type InfoResult = { expired: false; info: RequestInfo } | { expired: true; expiresAt: string }
+
+/** Upload-request links (spec 000 §2, §7): create, info, upload, complete, lists and downloads. */
+export function createRequestLinksService(deps: ServiceDeps) {
+  const { clock, database } = deps
+  const repo = createRequestLinksRepository(database.db)
+  const plans = createPlansService(deps)
+  const users = createUsersService(deps)
+  const uploads = createUploadsService(deps)
+
+  function assertSender(link: RequestLinkRow, input: RequestUploadInput) {
+    if (link.requireSender === 'name' && !input.sender_name) throw new AppError('request_sender_name_required', 400)
+    if (link.requireSender === 'email' && !input.sender_email) throw new AppError('request_sender_email_required', 400)
+    if (input.sender_email && !recipientEmailPattern.test(input.sender_email)) {
+      throw new AppError('request_sender_email_invalid', 400, `Invalid email: ${input.sender_email}`)
+    }
+  }
+
+  async function notify(link: RequestLinkRow, created: ReceivedGroupWithFiles) {
+    try {
+      const requester = await users.getById(link.userId)
+      if (!requester) return
+      await deps.mailer.send(
+        filesReceivedEmail({
+          to: requester.email,
+          link: `${deps.config.publicUrl}/?tab=request&view=received`,
+          senderInfo: created.group.senderInfo,
+          files: created.files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+          totalSize: created.files.reduce((sum, f) => sum + f.fileSize, 0),
+        }),
+      )
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: link.id }, 'Could not email the requester; the upload stands')
+    }
+  }
+
+  async function ownedGroup(user: UserRecord, groupId: string) {
+    const found = await repo.findGroup(groupId)
+    if (!found || found.ownerId !== user.id) throw new AppError('received_file_not_found', 404)
+    if (found.group.filesDeletedAt !== null) throw new AppError('received_files_gone', 410)
+    return found
+  }
+
+  return {
+    /** POST /file-request/create: a visitor is told to log in (000 §5). */
+    async create(user: UserRecord | null, input: RequestCreateInput): Promise<RequestCreateResponse> {
+      if (!user) throw new AppError('request_login_required', 401)
+      const now = clock.now()
+      const link = await repo.insert({
+        id: newRequestId(),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + input.expires_in_days * dayMs),
+        maxFiles: input.max_files,
+        maxTotalBytes: input.max_total_bytes,
+        allowedTypes: input.allowed_types,
+        requireSender: input.require_sender,
+      })
+      return { request_id: link.id, expires_at: link.expiresAt.toISOString() }
+    },
+
+    /** GET /api/file-request/{id}: 404 unknown; expired (not completed) links answer 410 with their date. */
+    async info(requestId: string): Promise<InfoResult> {
+      const link = await repo.find(requestId)
+      if (!link) throw requestNotFound()
+      if (closedReason(link, clock.now()) === 'expired')
+        return { expired: true, expiresAt: link.expiresAt.toISOString() }
+      const [received, plan] = await Promise.all([repo.received(link.id), plans.planForUser(link.userId)])
+      const remaining = link.maxTotalBytes === null ? null : link.maxTotalBytes - received.bytes
+      return {
+        expired: false,
+        info: {
+          request_id: link.id,
+          completed: link.completedAt !== null,
+          expires_at: link.expiresAt.toISOString(),
+          ...guardrailsOf(link),
+          files_received: received.files,
+          bytes_received: received.bytes,
+          max_upload_bytes: smallestLimit(plans.limitsFor(plan).maxTransferBytes, remaining),
+        },
+      }
+    },
+
+    /**
+     * POST /api/file-request/{id}/upload: claims the keys uploaded for this link, checks the
+     * guardrails (over everything the link received) and the requester's plan size limit (this
+     * upload's real total), and stores the group, all in one transaction: a refusal stores nothing
+     * and leaves the keys unclaimed. Then the requester is emailed; a failed email is logged.
+     */
+    async upload(requestId: string, input: RequestUploadInput): Promise<RequestUploadResponse> {
+      const first = assertOpen(await repo.find(requestId), clock.now())
+      if (input.files.length === 0) throw new AppError('request_no_files', 400)
+      assertSender(first, input)
+      // Read before the transaction: PGlite runs one at a time, and the plan is read outside it.
+      const plan = await plans.planForUser(first.userId)
+      const { maxTransferBytes, maxExpiryHours } = plans.limitsFor(plan)
+
+      const { link, created } = await database.db.transaction(async (tx) => {
+        const txRepo = createRequestLinksRepository(tx)
+        const now = clock.now()
+        const link = assertOpen(await txRepo.lock(requestId), now)
+        const claimed = await uploads.claimUploads(
+          tx,
+          { requestId: link.id },
+          input.files.map((f) => f.file_key),
+        )
+        for (const file of claimed) {
+          if (!typeAllowed(link.allowedTypes, file.fileName, file.contentType)) {
+            throw typeNotAllowed(file.fileName, link.allowedTypes)
+          }
+        }
+        const total = claimed.reduce((sum, f) => sum + f.size, 0)
+        const received = await txRepo.received(link.id)
+        if (link.maxFiles !== null && received.files + claimed.length > link.maxFiles) throw tooManyFiles(link.maxFiles)
+        if (link.maxTotalBytes !== null && received.bytes + total > link.maxTotalBytes) {
+          throw tooLarge(link.maxTotalBytes)
+        }
+        if (maxTransferBytes !== null && total > maxTransferBytes) throw tooLarge(maxTransferBytes)
+        const created = await txRepo.insertGroup(
+          {
+            requestId: link.id,
+            createdAt: now,
+            senderInfo: senderInfoOf(input.sender_name, input.sender_email),
+            senderName: input.sender_name,
+            senderEmail: input.sender_email,
+            purgeAfter: maxExpiryHours === null ? null : new Date(now.getTime() + maxExpiryHours * hourMs),
+          },
+          claimed.map((f, position) => ({
+            fileKey: f.key,
+            fileName: f.fileName,
+            fileSize: f.size,
+            contentType: f.contentType,
+            position,
+          })),
+        )
+        return { link, created }
+      })
+
+      await notify(link, created)
+      return { message: 'Files uploaded successfully', group: toReceivedGroup(created) }
+    },
+
+    /** POST /api/file-request/{id}/complete: no more uploads (repeating it is fine; 410 when expired). */
+    async complete(requestId: string): Promise<{ completed: true }> {
+      const link = await repo.find(requestId)
+      if (!link) throw requestNotFound()
+      if (link.completedAt !== null) return { completed: true }
+      if (closedReason(link, clock.now()) === 'expired') throw new AppError('request_expired', 410)
+      await repo.complete(link.id, clock.now())
+      return { completed: true }
+    },
+
+    /** GET /file-requests: the requester's own links, newest first. */
+    async listOwn(user: UserRecord): Promise<RequestListItem[]> {
+      return (await repo.listOwn(user.id)).map(toListItem)
+    },
+
+    /** GET /received-files: the groups received on the requester's links, newest first. */
+    async listReceived(user: UserRecord): Promise<ReceivedGroup[]> {
+      return (await repo.listReceived(user.id)).map(toReceivedGroup)
+    },
+
+    /** One received file, for its requester only (404 to anyone else, 410 once purged). */
+    async fileDownload(user: UserRecord, fileId: string): Promise<ReceivedDownload> {
+      const found = await repo.findFile(fileId)
+      if (!found || found.ownerId !== user.id) throw new AppError('received_file_not_found', 404)
+      if (found.group.filesDeletedAt !== null) throw new AppError('received_files_gone', 410)
+      return { files: [found.file], zip: false, createdAt: found.group.createdAt, title: found.file.fileName }
+    },
+
+    /** A received group as one ZIP, for its requester only. */
+    async groupDownload(user: UserRecord, groupId: string): Promise<ReceivedDownload> {
+      const { group, files } = await ownedGroup(user, groupId)
+      const stamp = group.createdAt.toISOString().slice(0, 10)
+      return { files, zip: true, createdAt: group.createdAt, title: `received-files-${stamp}` }
+    },
+  }
+}
+
+export type RequestLinksService = ReturnType<typeof createRequestLinksService>
