@@ -38,6 +38,13 @@ export async function startCeiling(dir: string): Promise<Child<{ port: number }>
   return { process: child, info: await firstMessage(child, 'The ceiling server'), stop: stopper(child) }
 }
 
+/** A script of bench/lib (.mjs, or .ts through tsx) in a child process that reports `info` over IPC once ready. */
+export async function startChild<T>(script: string, args: string[], what: string): Promise<Child<T>> {
+  const execArgv = script.endsWith('.ts') ? tsx : []
+  const child = fork(path.join(here, script), args, { stdio: 'inherit', execArgv })
+  return { process: child, info: await firstMessage<T>(child, what), stop: stopper(child) }
+}
+
 export async function startS3rver(dir: string): Promise<Child<{ port: number; bucket: string }>> {
   const child = fork(path.join(here, 's3rver-server.ts'), [dir], { stdio: 'inherit', execArgv: tsx })
   return { process: child, info: await firstMessage(child, 's3rver'), stop: stopper(child) }
