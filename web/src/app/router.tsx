@@ -31,6 +31,12 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/login-page.js')).RegisterPage }),
             },
             {
+              path: 'upload/:requestId',
+              lazy: async () => ({
+                Component: (await import('./routes/upload-request-page.js')).UploadRequestPage,
+              }),
+            },
+            {
               path: 'share/:id',
               lazy: async () => ({ Component: (await import('./routes/share-page.js')).SharePage }),
             },

@@ -7,7 +7,7 @@ declare const __LOCALES_VERSION__: string
 
 export const supportedLanguages = ['en', 'es'] as const
 export type Language = (typeof supportedLanguages)[number]
-export const namespaces = ['common', 'home', 'errors', 'uploads'] as const
+export const namespaces = ['common', 'home', 'errors', 'uploads', 'requestLinks'] as const
 export const fallbackLanguage: Language = 'en'
 
 /** The language the UI is showing, narrowed to one we ship. */

@@ -2,6 +2,7 @@ import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
 import type plans from '../locales/en/plans.json'
+import type requestLinks from '../locales/en/requestLinks.json'
 import type transfers from '../locales/en/transfers.json'
 import type uploads from '../locales/en/uploads.json'
 
@@ -16,6 +17,7 @@ declare module 'i18next' {
       uploads: typeof uploads
       plans: typeof plans
       transfers: typeof transfers
+      requestLinks: typeof requestLinks
     }
   }
 }

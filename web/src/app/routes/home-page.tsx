@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { authModal, useSession } from '../../features/auth/index.js'
 import { usePlanLimits } from '../../features/plans/index.js'
-import { RequestFilesPanel } from '../../features/request-links/components/request-files-panel.js'
+import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
 import { DirectTransferPanel } from '../../features/rooms/components/direct-transfer-panel.js'
 import { useTransferForm } from '../../features/transfers/index.js'
 import { useUploadQueue } from '../../features/uploads/index.js'
@@ -44,6 +44,19 @@ export function HomePage() {
         const params = new URLSearchParams(prev)
         if (next === 'send') params.delete('tab')
         else params.set('tab', next)
+        if (next !== 'request') params.delete('view')
+        return params
+      },
+      { replace: true },
+    )
+  }
+
+  const selectRequestView = (view: RequestView) => {
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev)
+        if (view === 'create') params.delete('view')
+        else params.set('view', view)
         return params
       },
       { replace: true },
@@ -97,7 +110,12 @@ export function HomePage() {
             <SendTab uploads={uploads} isAuthenticated={isAuthenticated} plan={plan} form={transfer} />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
-            <RequestFilesPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('request'))} />
+            <RequestFilesPanel
+              isAuthenticated={isAuthenticated}
+              loginTo={loginPath(homeTabPath('request'))}
+              view={parseRequestView(searchParams.get('view'))}
+              onViewChange={selectRequestView}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
             <DirectTransferPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('direct'))} />

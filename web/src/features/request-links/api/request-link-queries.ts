@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { requestLinksApi } from './request-links-api.js'
+
+export const requestLinkKeys = {
+  all: ['request-links'] as const,
+  list: ['request-links', 'list'] as const,
+  received: ['request-links', 'received'] as const,
+  info: (requestId: string) => ['request-links', 'info', requestId] as const,
+}
+
+/** My Requests. */
+export function useRequestLinkList() {
+  return useQuery({ queryKey: requestLinkKeys.list, queryFn: ({ signal }) => requestLinksApi.list(signal) })
+}
+
+/** Received Files. */
+export function useReceivedGroups() {
+  return useQuery({ queryKey: requestLinkKeys.received, queryFn: ({ signal }) => requestLinksApi.received(signal) })
+}
+
+/** The upload page's load: one try, as each error answer (404, 410) is a page state, not a hiccup. */
+export function useRequestInfo(requestId: string) {
+  return useQuery({
+    queryKey: requestLinkKeys.info(requestId),
+    queryFn: ({ signal }) => requestLinksApi.info(requestId, signal),
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  })
+}
+
+export function useCreateRequestLink() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: requestLinksApi.create,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestLinkKeys.list }),
+  })
+}

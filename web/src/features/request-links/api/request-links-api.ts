@@ -1,0 +1,68 @@
+import {
+  apiAliases,
+  type ReceivedGroup,
+  type RequestCreateRequest,
+  type RequestCreateResponse,
+  type RequestInfo,
+  type RequestListItem,
+  type RequestUploadRequest,
+  type RequestUploadResponse,
+  receivedGroupsResponse,
+  requestCompleteResponse,
+  requestCreateResponse,
+  requestInfoResponse,
+  requestLinksPaths,
+  requestListResponse,
+  requestUploadResponse,
+} from '@ferry/contracts/api/request-links'
+import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
+
+const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
+
+/** The upload-request calls of spec 000 §7. */
+export interface RequestLinksApi {
+  create(payload: RequestCreateRequest): Promise<RequestCreateResponse>
+  list(signal?: AbortSignal): Promise<RequestListItem[]>
+  received(signal?: AbortSignal): Promise<ReceivedGroup[]>
+  /** The public page's load; no bearer token goes along. */
+  info(requestId: string, signal?: AbortSignal): Promise<RequestInfo>
+  upload(requestId: string, payload: RequestUploadRequest): Promise<RequestUploadResponse>
+  complete(requestId: string): Promise<void>
+}
+
+/**
+ * `client` serves the requester's calls (bearer token); `publicClient` the upload page's, which
+ * sends no token (000 §7) and whose 401 must not log out whoever happens to be signed in.
+ */
+export function createRequestLinksApi(
+  client: ApiClient = apiClient,
+  publicClient: ApiClient = createApiClient({ sendToken: false, handleUnauthorized: false }),
+): RequestLinksApi {
+  return {
+    create: (payload) => client.post(apiAliases.create, payload, { schema: requestCreateResponse }),
+    list: (signal) => client.get(apiAliases.list, { schema: requestListResponse, signal }),
+    received: (signal) => client.get(apiAliases.received, { schema: receivedGroupsResponse, signal }),
+    info: (requestId, signal) =>
+      publicClient.get(withParam(requestLinksPaths.info, 'requestId', requestId), {
+        schema: requestInfoResponse,
+        signal,
+      }),
+    upload: (requestId, payload) =>
+      publicClient.post(withParam(requestLinksPaths.upload, 'requestId', requestId), payload, {
+        schema: requestUploadResponse,
+      }),
+    complete: async (requestId) => {
+      await publicClient.post(withParam(requestLinksPaths.complete, 'requestId', requestId), undefined, {
+        schema: requestCompleteResponse,
+      })
+    },
+  }
+}
+
+export const requestLinksApi = createRequestLinksApi()
+
+/** The requester's download of one received file: a plain link the browser's download manager follows. */
+export const receivedFileHref = (fileId: string) => withParam(requestLinksPaths.fileDownload, 'fileId', fileId)
+
+/** The requester's download of a whole received group as a ZIP. */
+export const receivedGroupHref = (groupId: string) => withParam(requestLinksPaths.groupDownload, 'groupId', groupId)

@@ -1,0 +1,90 @@
+import { normalizeExpiryDays, requestExpiryDays } from '@ferry/contracts/api/request-links'
+import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core'
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconLink } from '@tabler/icons-react'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useCreateRequestLink } from '../api/request-link-queries.js'
+import { createLinkFailure, type RequestLinkMessage } from '../request-link-errors.js'
+import { requestUploadUrl } from '../request-link-text.js'
+import { useMessageText } from './message-text.js'
+
+/**
+ * Create Link (000 §2, §5): the expiry in days (any entry goes as typed; the shared
+ * normalizeExpiryDays turns text into 7 and clamps to 1–30 on both sides), then the link, read-only, with copy.
+ */
+export function CreateLinkForm({ isAuthenticated }: { isAuthenticated: boolean }) {
+  const { t } = useTranslation('requestLinks')
+  const messageText = useMessageText()
+  const create = useCreateRequestLink()
+  const [days, setDays] = useState(String(requestExpiryDays.default))
+  const [link, setLink] = useState<string | null>(null)
+  const [failure, setFailure] = useState<RequestLinkMessage | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setFailure(null)
+    setLink(null)
+    if (!isAuthenticated) return setFailure({ key: 'serverErrors.request_login_required' })
+    create.mutate(
+      { expires_in_days: normalizeExpiryDays(days) },
+      {
+        onSuccess: (response) => setLink(requestUploadUrl(window.location.origin, response.request_id)),
+        onError: (error) => setFailure(createLinkFailure(error)),
+      },
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('create.expiresIn')}
+            description={t('create.expiresHint')}
+            value={days}
+            onChange={(event) => setDays(event.currentTarget.value)}
+            inputMode="numeric"
+            w={220}
+            data-testid="request-expiry-days"
+          />
+          <Button type="submit" leftSection={<IconLink size={18} />} loading={create.isPending}>
+            {t('create.submit')}
+          </Button>
+        </Group>
+      </form>
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="request-create-error">
+          {messageText(failure)}
+        </Alert>
+      )}
+      {link && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} data-testid="request-link-created">
+          <Stack gap="xs">
+            <Text size="sm">{t('create.ready')}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <TextInput
+                value={link}
+                readOnly
+                aria-label={t('create.linkLabel')}
+                onFocus={(event) => event.currentTarget.select()}
+                style={{ flex: 1 }}
+                data-testid="request-link"
+              />
+              <CopyButton value={link} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button
+                    color={copied ? 'teal' : 'green'}
+                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    onClick={copy}
+                  >
+                    {copied ? t('create.copied') : t('create.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  )
+}

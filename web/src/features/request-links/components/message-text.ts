@@ -1,0 +1,12 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { RequestLinkMessage } from '../request-link-errors.js'
+
+/** Turns a RequestLinkMessage into the text to show, in the UI's language. */
+export function useMessageText(): (message: RequestLinkMessage) => string {
+  const { t } = useTranslation('requestLinks')
+  return useCallback(
+    (message) => ('text' in message ? message.text : t(message.key as never, { defaultValue: message.key })),
+    [t],
+  )
+}

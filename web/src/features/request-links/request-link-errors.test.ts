@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api-error.js'
+import { createLinkFailure, requestLoadFailure, requestUploadFailure } from './request-link-errors.js'
+
+describe('requestLoadFailure (000 §8 request page load)', () => {
+  it('maps 404 and 410 to their own messages whatever the server says', () => {
+    expect(requestLoadFailure(new ApiError(404, 'gone', 'request_not_found'))).toEqual({ key: 'page.errors.notFound' })
+    expect(requestLoadFailure(new ApiError(410, 'old', 'request_expired'))).toEqual({ key: 'page.errors.expired' })
+  })
+
+  it('says the server could not be reached on a network failure', () => {
+    expect(requestLoadFailure(new ApiError(0, 'x', 'network_error'))).toEqual({ key: 'page.errors.network' })
+  })
+
+  it("shows another status's detail, else the default", () => {
+    expect(requestLoadFailure(new ApiError(500, 'Database down', 'internal_x'))).toEqual({ text: 'Database down' })
+    expect(requestLoadFailure(new ApiError(500, 'An error occurred'))).toEqual({ key: 'page.errors.generic' })
+    expect(requestLoadFailure(new Error('boom'))).toEqual({ key: 'page.errors.generic' })
+  })
+})
+
+describe('requestUploadFailure', () => {
+  it('translates fixed-text codes and keeps templated details', () => {
+    expect(requestUploadFailure(new ApiError(409, 'done', 'request_completed'))).toEqual({
+      key: 'serverErrors.request_completed',
+    })
+    expect(
+      requestUploadFailure(new ApiError(400, 'This request accepts at most 2 file(s).', 'request_too_many_files')),
+    ).toEqual({ text: 'This request accepts at most 2 file(s).' })
+  })
+
+  it("falls back to 'Failed to complete upload. Please try again.'", () => {
+    expect(requestUploadFailure(new ApiError(502, 'An error occurred'))).toEqual({ key: 'upload.errors.generic' })
+  })
+})
+
+describe('createLinkFailure', () => {
+  it('asks a logged-out visitor to log in, else the detail or the default', () => {
+    expect(createLinkFailure(new ApiError(401, 'Not authenticated', 'unauthorized'))).toEqual({
+      key: 'serverErrors.request_login_required',
+    })
+    expect(createLinkFailure(new ApiError(429, 'Too many requests.', 'rate_limited'))).toEqual({
+      text: 'Too many requests.',
+    })
+    expect(createLinkFailure(new ApiError(500, 'An error occurred'))).toEqual({ key: 'create.failed' })
+  })
+})

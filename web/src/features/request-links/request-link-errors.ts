@@ -1,0 +1,53 @@
+import { genericErrorMessage, isApiError } from '../../lib/api-error.js'
+
+/**
+ * Server codes with a fixed text that requestLinks.json `serverErrors` translates; the codes whose
+ * English text carries values ('at most {n} file(s)') show the server's detail as it is.
+ */
+export const translatedServerCodes = [
+  'request_login_required',
+  'request_not_found',
+  'request_expired',
+  'request_completed',
+  'request_no_files',
+  'request_sender_name_required',
+  'request_sender_email_required',
+] as const
+export type TranslatedServerCode = (typeof translatedServerCodes)[number]
+
+/** A message to show: a key of the requestLinks namespace, or the server's own text. */
+export type RequestLinkMessage = { key: string } | { text: string }
+
+const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
+  translatedServerCodes.includes(code as TranslatedServerCode)
+
+/** What the server said: its code translated when this feature knows it, else its detail; undefined when nothing usable. */
+export function serverMessage(error: unknown): RequestLinkMessage | undefined {
+  if (!isApiError(error) || error.status === 0) return undefined
+  if (isTranslated(error.code)) return { key: `serverErrors.${error.code}` }
+  if (error.detail && error.detail !== genericErrorMessage) return { text: error.detail }
+  return undefined
+}
+
+const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined)
+
+/** 000 §8 Request page load: 404, 410, network, else the server's detail or the default. */
+export function requestLoadFailure(error: unknown): RequestLinkMessage {
+  const status = statusOf(error)
+  if (status === 404) return { key: 'page.errors.notFound' }
+  if (status === 410) return { key: 'page.errors.expired' }
+  if (status === 0) return { key: 'page.errors.network' }
+  return serverMessage(error) ?? { key: 'page.errors.generic' }
+}
+
+/** 000 §8 Upload: the server's reason, else 'Failed to complete upload. Please try again.' */
+export function requestUploadFailure(error: unknown): RequestLinkMessage {
+  if (statusOf(error) === 0) return { key: 'page.errors.network' }
+  return serverMessage(error) ?? { key: 'upload.errors.generic' }
+}
+
+/** 000 §8 Request lists: the create-link failure is the server's detail or the default. */
+export function createLinkFailure(error: unknown): RequestLinkMessage {
+  if (statusOf(error) === 401) return { key: 'serverErrors.request_login_required' }
+  return serverMessage(error) ?? { key: 'create.failed' }
+}
