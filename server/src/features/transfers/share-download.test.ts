@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { transfers } from '../../db/schema/index.js'
 import { contentDisposition } from '../../http/content-disposition.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
@@ -230,6 +232,16 @@ await forEachStack((getApp, stack) => {
       expect(own.status).toBe(200)
       expect(own.body.transfer.status).toBe('expired')
       expect(own.body.download_url).toBeNull()
+    })
+
+    it("names no one once the sender's account is gone", async () => {
+      const app = getApp()
+      const { id, uniqueId } = await sent(app)
+      await app.deps.database.db.update(transfers).set({ userId: null }).where(eq(transfers.id, id))
+      const res = await share(app, uniqueId)
+      expect(res.status).toBe(200)
+      expect(res.body.sender).toEqual({ name: 'A Ferry user' })
+      expect(res.body.transfer.files.map((f) => f.file_name)).toEqual(['a.txt'])
     })
 
     it('answers 404 once deleted', async () => {

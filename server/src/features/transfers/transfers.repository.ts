@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers } from '../../db/schema/index.js'
+import { prepareShareQuery, type ShareAggregate } from './share-query.js'
 
 export type TransferRow = typeof transfers.$inferSelect
 export type TransferFileRow = typeof transferFiles.$inferSelect
@@ -24,6 +25,8 @@ export interface NewTransfer {
 
 /** Queries on transfers, their files, recipients and downloads; no rules. */
 export function createTransfersRepository(db: DbExecutor) {
+  let shareQuery: ReturnType<typeof prepareShareQuery> | undefined
+
   async function withParts(rows: TransferRow[]): Promise<TransferAggregate[]> {
     if (rows.length === 0) return []
     const ids = rows.map((row) => row.id)
@@ -89,6 +92,12 @@ export function createTransfersRepository(db: DbExecutor) {
       return (await withParts(rows))[0]
     },
 
+    /** The share page's read (transfer, parts, sender's name, downloads) in one query. */
+    findShare(uniqueId: string): Promise<ShareAggregate | undefined> {
+      shareQuery ??= prepareShareQuery(db)
+      return shareQuery(uniqueId)
+    },
+
     /** Not-deleted transfers, newest first; of one user, or of everyone. */
     async list(userId: string | null): Promise<TransferAggregate[]> {
       const rows = await db
@@ -97,15 +106,6 @@ export function createTransfersRepository(db: DbExecutor) {
         .where(and(isNull(transfers.deletedAt), userId === null ? undefined : eq(transfers.userId, userId)))
         .orderBy(desc(transfers.createdAt), desc(transfers.id))
       return withParts(rows)
-    },
-
-    /** The (recipient, file) pairs downloaded, of these recipients. */
-    async downloadsOf(recipientIds: string[]): Promise<{ recipientId: string; fileId: string }[]> {
-      if (recipientIds.length === 0) return []
-      return db
-        .select({ recipientId: fileDownloads.recipientId, fileId: fileDownloads.fileId })
-        .from(fileDownloads)
-        .where(inArray(fileDownloads.recipientId, recipientIds))
     },
 
     /** Sets first_accessed_at once. */

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { createUploadsService } from '../uploads/uploads.service.js'
-import { createUsersService, type UserRecord } from '../users/users.service.js'
+import type { UserRecord } from '../users/users.service.js'
 import { createTransferCreator } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
@@ -51,7 +51,6 @@ export function createTransfersService(deps: TransfersDeps) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
   const plans = createPlansService(deps)
-  const users = createUsersService(deps)
   const uploads = createUploadsService(deps)
   const create = createTransferCreator({ ...deps, plans, uploads })
   const recovery = createRecovery({ ...deps, plans })
@@ -156,7 +155,7 @@ export function createTransfersService(deps: TransfersDeps) {
      * records their first access; tracking lists recipients only for the sender.
      */
     async share(uniqueId: string, viewer: Viewer, t: string | undefined): Promise<ShareResponse> {
-      const found = await byShareId(uniqueId)
+      const found = shareIdPattern.test(uniqueId) ? await repo.findShare(uniqueId) : undefined
       if (!found) throw notFound()
       const { transfer, files, recipients } = found
       const isSender = viewer !== null && transfer.userId === viewer.id
@@ -166,7 +165,6 @@ export function createTransfersService(deps: TransfersDeps) {
       if (recipient && !isSender && !recipient.firstAccessedAt) {
         recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
       }
-      const sender = transfer.userId ? await users.getById(transfer.userId) : undefined
       return {
         transfer: {
           id: transfer.id,
@@ -181,13 +179,13 @@ export function createTransfersService(deps: TransfersDeps) {
           total_size: transfer.totalSize,
           status,
         },
-        sender: { name: sender?.name ?? 'A Ferry user' },
+        sender: { name: found.senderName ?? 'A Ferry user' },
         download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
         tracking: isSender
           ? {
               is_sender: true,
               current_recipient: recipient?.trackingId ?? null,
-              recipients: toTrackedRecipients(recipients, files, await repo.downloadsOf(recipients.map((r) => r.id))),
+              recipients: toTrackedRecipients(recipients, files, found.downloads),
             }
           : { is_sender: false, current_recipient: recipient?.trackingId ?? null },
       }
