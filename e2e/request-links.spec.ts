@@ -125,6 +125,32 @@ test('an unknown upload link shows the Upload Error; a visitor cannot create a l
   await expect(page.getByRole('tab', { name: 'Create Link' })).toHaveCount(0)
 })
 
+test("an expired upload link shows 'Request Expired' with its date; a 410 without one the Upload Error", async ({
+  page,
+}) => {
+  // The server's own 410 body (requestExpiredResponse); no way to age a real link from here.
+  const expired = (body: Record<string, string>) => ({
+    status: 410,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ detail: 'This upload link has expired.', code: 'request_expired', ...body }),
+  })
+  await page.route('**/api/file-request/expired-request-link-0123456789', (route) =>
+    route.fulfill(expired({ expires_at: '2026-03-04T12:00:00.000Z' })),
+  )
+  await page.route('**/api/file-request/undated-request-link-0123456789', (route) => route.fulfill(expired({})))
+
+  await page.goto('/upload/expired-request-link-0123456789')
+  const notice = page.getByTestId('request-expired')
+  await expect(notice.getByRole('heading', { name: 'Request Expired' })).toBeVisible()
+  await expect(notice).toContainText(/This upload link expired on Mar 4, 2026, .+\./)
+  await expect(page.getByTestId('upload-request-error')).toHaveCount(0)
+
+  await page.goto('/upload/undated-request-link-0123456789')
+  await expect(page.getByTestId('upload-request-error')).toContainText('Upload Error')
+  await expect(page.getByTestId('upload-request-error')).toContainText('This upload link has expired.')
+  await expect(page.getByTestId('request-expired')).toHaveCount(0)
+})
+
 test('in Spanish: the Request files tab and the upload page', async ({ page, browser }) => {
   const account = newAccount('requester-es')
   await storeLogin(page, await registerViaApi(page.request, account))

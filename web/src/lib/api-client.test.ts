@@ -68,6 +68,25 @@ describe('createApiClient', () => {
     expect(error).toMatchObject({ status: 403, detail: 'Transfer exceeds your plan limits.', code: 'plan_limit' })
   })
 
+  it('keeps the parsed error body, and none when it is not JSON', async () => {
+    const expired = {
+      detail: 'This upload link has expired.',
+      code: 'request_expired',
+      expires_at: '2026-01-02T03:04:05Z',
+    }
+    const { fetch } = fakeFetch(() => json(410, expired))
+    await expect(createApiClient({ fetch }).get('/api/file-request/x')).rejects.toMatchObject({
+      status: 410,
+      code: 'request_expired',
+      body: expired,
+    })
+    const plain = fakeFetch(() => new Response('<html>Bad Gateway</html>', { status: 502 }))
+    const error = await createApiClient({ fetch: plain.fetch })
+      .get('/api/transfers')
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 502, body: undefined })
+  })
+
   it('calls the unauthorized hook on 401, unless turned off', async () => {
     let cleared = 0
     unregister = registerApiAuth({ getToken: () => null, onUnauthorized: () => cleared++ })

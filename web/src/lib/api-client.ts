@@ -1,4 +1,4 @@
-import { ApiError, networkErrorMessage, parseErrorBody } from './api-error.js'
+import { ApiError, networkErrorMessage, parseErrorBody, parseJsonBody } from './api-error.js'
 
 /** What the api client needs from whoever owns the login (features/auth registers it). */
 export interface ApiAuthHooks {
@@ -112,8 +112,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     if (!response.ok) {
       if (response.status === 401 && handleUnauthorized) authHooks.onUnauthorized()
-      const { detail, code } = parseErrorBody(await response.text().catch(() => ''))
-      throw new ApiError(response.status, detail, code)
+      const text = await response.text().catch(() => '')
+      const { detail, code } = parseErrorBody(text)
+      throw new ApiError(response.status, detail, code, parseJsonBody(text))
     }
     const body = await readBody(response)
     return req.schema ? req.schema.parse(body) : (body as T)

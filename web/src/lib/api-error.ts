@@ -4,19 +4,22 @@ export const networkErrorMessage = 'Failed to connect to the server. Please try 
 
 /**
  * A failed call to Ferry's API. `code` comes from the server's `{detail, code}` body (the web
- * translates by it); `status` is 0 when the server could not be reached.
+ * translates by it); `status` is 0 when the server could not be reached. `body` is the parsed
+ * JSON body, for the few errors that carry more (a 410 upload request's `expires_at`).
  */
 export class ApiError extends Error {
   readonly status: number
   readonly detail: string
   readonly code: string | undefined
+  readonly body: unknown
 
-  constructor(status: number, detail: string, code?: string) {
+  constructor(status: number, detail: string, code?: string, body?: unknown) {
     super(detail)
     this.name = 'ApiError'
     this.status = status
     this.detail = detail
     this.code = code
+    this.body = body
   }
 }
 
@@ -68,6 +71,15 @@ function plainTextMessage(text: string): string | undefined {
   const trimmed = text.trim()
   if (!trimmed || trimmed.startsWith('<') || trimmed.length > maxPlainTextLength) return undefined
   return trimmed
+}
+
+/** A failed response's text as JSON, or undefined when it is not JSON. */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** Reads `{detail, code}` out of a failed response's text, whatever shape it has. */

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
+import { type PurgeOutcome, sweepInPages } from '../../jobs/paged-sweep.js'
 import { createRequestLinksRepository } from './request-links.repository.js'
 
 const sweepIntervalMs = 10 * 60 * 1000
@@ -18,26 +19,20 @@ export function createReceivedFilesSweeper(deps: SweeperDeps) {
   return {
     async sweep(): Promise<{ purged: number; failed: number }> {
       const now = deps.clock.now()
-      let purged = 0
-      let failed = 0
-      const tried = new Set<string>()
-      for (;;) {
-        const page = (await repo.listPurgeable(now, pageSize)).filter((row) => !tried.has(row.id))
-        if (page.length === 0) break
-        for (const row of page) {
-          tried.add(row.id)
-          if (!(await repo.takeForPurge(row.id, now))) continue
+      return sweepInPages(
+        () => repo.listPurgeable(now, pageSize),
+        async (groupId): Promise<PurgeOutcome> => {
+          if (!(await repo.takeForPurge(groupId, now))) return 'skipped'
           try {
-            for (const key of await repo.fileKeysOf(row.id)) await deps.blobs.delete(key)
-            purged++
+            for (const key of await repo.fileKeysOf(groupId)) await deps.blobs.delete(key)
+            return 'purged'
           } catch (error) {
-            deps.logger.warn({ err: error, groupId: row.id }, 'Could not delete received files; will retry')
-            await repo.releasePurge(row.id)
-            failed++
+            deps.logger.warn({ err: error, groupId }, 'Could not delete received files; will retry')
+            await repo.releasePurge(groupId)
+            return 'failed'
           }
-        }
-      }
-      return { purged, failed }
+        },
+      )
     },
   }
 }

@@ -16,11 +16,12 @@ import {
 } from '@ferry/contracts/api/request-links'
 import { errorResponse } from '@ferry/contracts/api/system'
 import { errorMessages } from '@ferry/contracts/errors'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { requireUser } from '../../http/auth-guard.js'
-import { sendReceivedDownload } from './received-download-reply.js'
-import type { RequestLinksService } from './request-links.service.js'
+import { sendDownload } from '../../http/download/download-reply.js'
+import type { ReceivedDownload, RequestLinksService } from './request-links.service.js'
 
 const tags = ['request-links']
 const errors = {
@@ -40,8 +41,15 @@ const open = { access: 'public' } as const
  * each is served at the same path under /api too.
  */
 export const requestLinksRoutes =
-  (deps: Pick<Deps, 'blobs'>, links: RequestLinksService): FastifyPluginAsyncZod =>
+  (deps: Pick<Deps, 'blobs' | 'logger'>, links: RequestLinksService): FastifyPluginAsyncZod =>
   async (app) => {
+    const sendReceived = (request: FastifyRequest, reply: FastifyReply, plan: ReceivedDownload) =>
+      sendDownload(request, reply, deps, plan, {
+        title: plan.title,
+        createdAt: plan.createdAt,
+        goneCode: 'received_files_gone',
+      })
+
     for (const url of [requestLinksPaths.create, apiAliases.create]) {
       app.post(
         url,
@@ -118,23 +126,13 @@ export const requestLinksRoutes =
         config: user,
       },
       async (request, reply) =>
-        sendReceivedDownload(
-          request,
-          reply,
-          deps,
-          await links.fileDownload(requireUser(request), request.params.fileId),
-        ),
+        sendReceived(request, reply, await links.fileDownload(requireUser(request), request.params.fileId)),
     )
 
     app.get(
       requestLinksPaths.groupDownload,
       { schema: { tags, params: receivedGroupIdParams, response: errors }, config: user },
       async (request, reply) =>
-        sendReceivedDownload(
-          request,
-          reply,
-          deps,
-          await links.groupDownload(requireUser(request), request.params.groupId),
-        ),
+        sendReceived(request, reply, await links.groupDownload(requireUser(request), request.params.groupId)),
     )
   }

@@ -2,7 +2,7 @@ import { errorResponse } from '@ferry/contracts/api/system'
 import { shareDownloadQuery, shareIdParams, shareQuery, shareResponse } from '@ferry/contracts/api/transfers'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
-import { sendDownload } from './download-reply.js'
+import { sendDownload } from '../../http/download/download-reply.js'
 import type { TransfersService } from './transfers.service.js'
 
 const tags = ['share']
@@ -38,7 +38,13 @@ export const shareRoutes =
       },
       async (request, reply) => {
         const plan = await transfers.planShareDownload(request.params.uniqueId, request.query, request.user)
-        return sendDownload(request, reply, deps, plan, () => transfers.recordDownload(plan))
+        const { transfer } = plan.aggregate
+        return sendDownload(request, reply, deps, plan, {
+          title: transfer.title,
+          createdAt: transfer.createdAt,
+          goneCode: 'transfer_files_gone',
+          record: () => transfers.recordDownload(plan),
+        })
       },
     )
   }

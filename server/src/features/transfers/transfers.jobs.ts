@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
+import { sweepInPages } from '../../jobs/paged-sweep.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createTransfersRepository } from './transfers.repository.js'
 
@@ -19,20 +20,10 @@ export function createExpiredTransfersSweeper(deps: SweeperDeps) {
   return {
     async sweep(): Promise<{ purged: number; failed: number }> {
       const now = deps.clock.now()
-      let purged = 0
-      let failed = 0
-      const tried = new Set<string>()
-      for (;;) {
-        const page = (await repo.listPurgeable(now, pageSize)).filter((row) => !tried.has(row.id))
-        if (page.length === 0) break
-        for (const row of page) {
-          tried.add(row.id)
-          const outcome = await purgeTransferFiles(deps, repo, row.id, now)
-          if (outcome === 'purged') purged++
-          if (outcome === 'failed') failed++
-        }
-      }
-      return { purged, failed }
+      return sweepInPages(
+        () => repo.listPurgeable(now, pageSize),
+        (id) => purgeTransferFiles(deps, repo, id, now),
+      )
     },
   }
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api-error.js'
-import { createLinkFailure, requestLoadFailure, requestUploadFailure } from './request-link-errors.js'
+import {
+  createLinkFailure,
+  requestLoadFailure,
+  requestLoadFailureState,
+  requestUploadFailure,
+} from './request-link-errors.js'
 
 describe('requestLoadFailure (000 §8 request page load)', () => {
   it('maps 404 and 410 to their own messages whatever the server says', () => {
@@ -16,6 +21,36 @@ describe('requestLoadFailure (000 §8 request page load)', () => {
     expect(requestLoadFailure(new ApiError(500, 'Database down', 'internal_x'))).toEqual({ text: 'Database down' })
     expect(requestLoadFailure(new ApiError(500, 'An error occurred'))).toEqual({ key: 'page.errors.generic' })
     expect(requestLoadFailure(new Error('boom'))).toEqual({ key: 'page.errors.generic' })
+  })
+})
+
+describe('requestLoadFailureState (000 §2 page states)', () => {
+  const expiredBody = {
+    detail: 'This upload link has expired.',
+    code: 'request_expired',
+    expires_at: '2026-03-04T05:06:07Z',
+  }
+
+  it("is 'Request Expired' with the date when the 410 body carries expires_at", () => {
+    expect(requestLoadFailureState(new ApiError(410, 'old', 'request_expired', expiredBody))).toEqual({
+      kind: 'expired',
+      expiresAt: '2026-03-04T05:06:07Z',
+    })
+  })
+
+  it("keeps the 'Upload Error' alert for a 410 without a usable expires_at", () => {
+    const expiredAlert = { kind: 'error', message: { key: 'page.errors.expired' } }
+    expect(requestLoadFailureState(new ApiError(410, 'old', 'request_expired'))).toEqual(expiredAlert)
+    expect(
+      requestLoadFailureState(new ApiError(410, 'old', 'request_expired', { ...expiredBody, expires_at: 'soon' })),
+    ).toEqual(expiredAlert)
+  })
+
+  it('is the error alert for other failures, even with an expires_at', () => {
+    expect(requestLoadFailureState(new ApiError(404, 'gone', 'request_not_found', expiredBody))).toEqual({
+      kind: 'error',
+      message: { key: 'page.errors.notFound' },
+    })
   })
 })
 

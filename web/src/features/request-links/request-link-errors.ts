@@ -1,3 +1,4 @@
+import { requestExpiredResponse } from '@ferry/contracts/api/request-links'
 import { genericErrorMessage, isApiError } from '../../lib/api-error.js'
 
 /**
@@ -38,6 +39,20 @@ export function requestLoadFailure(error: unknown): RequestLinkMessage {
   if (status === 410) return { key: 'page.errors.expired' }
   if (status === 0) return { key: 'page.errors.network' }
   return serverMessage(error) ?? { key: 'page.errors.generic' }
+}
+
+/** What the page shows when its load failed: 'Request Expired' when the 410 says when, else the error alert. */
+export type RequestLoadFailureState =
+  | { kind: 'expired'; expiresAt: string }
+  | { kind: 'error'; message: RequestLinkMessage }
+
+/** 000 §2: a 410 whose body carries `expires_at` is the 'Request Expired' state; anything else the 'Upload Error' alert. */
+export function requestLoadFailureState(error: unknown): RequestLoadFailureState {
+  if (isApiError(error) && error.status === 410) {
+    const expired = requestExpiredResponse.safeParse(error.body)
+    if (expired.success) return { kind: 'expired', expiresAt: expired.data.expires_at }
+  }
+  return { kind: 'error', message: requestLoadFailure(error) }
 }
 
 /** 000 §8 Upload: the server's reason, else 'Failed to complete upload. Please try again.' */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useRequestInfo } from '../api/request-link-queries.js'
 import type { RequestUploadFiles } from '../request-guardrails.js'
-import { requestLoadFailure } from '../request-link-errors.js'
+import { requestLoadFailureState } from '../request-link-errors.js'
 import { useMessageText } from './message-text.js'
 import { UploadRequestForm } from './upload-request-form.js'
 import {
@@ -33,7 +33,11 @@ function LoadedRequest({ requestId, files, picker, homeTo }: UploadRequestViewPr
   const formatDate = useFormatDate()
   const messageText = useMessageText()
   if (info.isPending) return <UploadRequestLoading />
-  if (info.isError) return <UploadRequestError message={messageText(requestLoadFailure(info.error))} />
+  if (info.isError) {
+    const failure = requestLoadFailureState(info.error)
+    if (failure.kind === 'expired') return <RequestExpired date={formatDate(failure.expiresAt)} />
+    return <UploadRequestError message={messageText(failure.message)} />
+  }
   const status = requestLinkStatus(info.data, new Date())
   if (status === 'completed') return <RequestCompleted />
   if (status === 'expired') return <RequestExpired date={formatDate(info.data.expires_at)} />

@@ -1,7 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { randomBody, readStoredZip, sha256, unzipTest } from './testing/transfers-test-kit.js'
+import { readStoredZip, unzipTest } from './testing/zip-reader.js'
 import { streamZip, type ZipEntry, zipLength } from './zip-writer.js'
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+const randomBody = (size: number) => randomBytes(size)
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []

@@ -4,17 +4,38 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobNotFoundError } from '../../adapters/blob-store/blob-store.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
-import { contentDisposition } from '../../http/content-disposition.js'
+import { contentDisposition } from '../content-disposition.js'
 import { ifRangeMatches, parseRange, type ResolvedRange } from './http-range.js'
-import type { TransferFileRow } from './transfers.repository.js'
-import type { DownloadPlan } from './transfers.service.js'
 import { uniqueEntryNames, zipFileName } from './zip-names.js'
 import { streamZip, type ZipEntry, zipLength } from './zip-writer.js'
 
-/** Seconds a presigned store URL given to a recipient stays valid: the browser follows it at once. */
+/** Seconds a presigned store URL stays valid: the browser follows the redirect at once. */
 const redirectSeconds = 5 * 60
 
-type ReplyDeps = Pick<Deps, 'blobs' | 'logger'>
+/** What a download reply needs: the blob store, and a logger for a failed `record`. */
+export type DownloadReplyDeps = Pick<Deps, 'blobs' | 'logger'>
+
+/** A stored file as a download sends it. */
+export interface DownloadFile {
+  /** Makes the ETag. */
+  id: string
+  fileKey: string
+  fileName: string
+  fileSize: number
+  contentType: string
+}
+
+/** How a download is sent beyond its files. */
+export interface DownloadOptions {
+  /** The ZIP's name (without .zip); a single file keeps its own name. */
+  title: string
+  /** Last-Modified of a single file and the entries' date in a ZIP. */
+  createdAt: Date
+  /** The error code (410) when a file's bytes are gone from the store. */
+  goneCode: string
+  /** Runs once a whole download was handed over (redirect) or reached the client. */
+  record?: () => Promise<void>
+}
 
 /** Headers every download carries: never rendered by the browser, never cached by a shared cache. */
 function downloadHeaders(reply: FastifyReply, fileName: string) {
@@ -26,7 +47,8 @@ function downloadHeaders(reply: FastifyReply, fileName: string) {
 }
 
 /** Runs `record` once the whole response reached the client (not when it was cut off). */
-function onCompleted(reply: FastifyReply, deps: ReplyDeps, record: () => Promise<void>) {
+function onCompleted(reply: FastifyReply, deps: DownloadReplyDeps, record: (() => Promise<void>) | undefined) {
+  if (!record) return
   reply.raw.once('finish', () => {
     record().catch((error) => deps.logger.error({ err: error }, 'Could not record a completed download'))
   })
@@ -35,23 +57,18 @@ function onCompleted(reply: FastifyReply, deps: ReplyDeps, record: () => Promise
 /** Fastify answers Content-Length: 0 to a HEAD without a body; an empty stream keeps the real one. */
 const headOnly = (reply: FastifyReply) => reply.send(Readable.from([]))
 
-const goneOr = (error: unknown) =>
-  error instanceof BlobNotFoundError ? new AppError('transfer_files_gone', 410) : error
-
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: ReplyDeps,
-  file: TransferFileRow,
-  createdAt: Date,
-  record: () => Promise<void>,
+  deps: DownloadReplyDeps,
+  file: DownloadFile,
+  options: DownloadOptions,
 ) {
   const size = file.fileSize
-  const header = request.headers.range
   const etag = `"${file.id}"`
-  const lastModified = createdAt.toUTCString()
+  const lastModified = options.createdAt.toUTCString()
   const ifRange = request.headers['if-range']?.toString()
-  const range = ifRangeMatches(ifRange, etag, lastModified) ? parseRange(header, size) : undefined
+  const range = ifRangeMatches(ifRange, etag, lastModified) ? parseRange(request.headers.range, size) : undefined
   const completes = (r: ResolvedRange | undefined) => r === undefined || r.end === size - 1
 
   const presigned = await deps.blobs.signDownload(file.fileKey, {
@@ -60,7 +77,9 @@ async function sendFile(
   })
   if (presigned) {
     // The store serves the bytes (and any Range) itself; the download is counted as it is handed over.
-    if (request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) await record()
+    if (options.record && request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) {
+      await options.record()
+    }
     return reply.header('Cache-Control', 'no-store').redirect(presigned, 302)
   }
 
@@ -90,38 +109,36 @@ async function sendFile(
   try {
     body = await deps.blobs.read(file.fileKey, range)
   } catch (error) {
-    throw goneOr(error)
+    throw error instanceof BlobNotFoundError ? new AppError(options.goneCode, 410) : error
   }
-  if (completes(range)) onCompleted(reply, deps, record)
+  if (completes(range)) onCompleted(reply, deps, options.record)
   return reply.send(body)
 }
 
 /**
- * Sends what a download plan names: one file (streamed with Content-Length and Range support,
- * or a redirect to the store's presigned URL when it has one), or a ZIP of all files, streamed
- * and stored. `record` runs when the download completed.
+ * Sends one file (streamed with Content-Length and Range support, or a redirect to the store's
+ * presigned URL when it has one) or, with `zip`, all files as a STORED ZIP streamed with its exact length.
  */
 export async function sendDownload(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: ReplyDeps,
-  plan: DownloadPlan,
-  record: () => Promise<void>,
+  deps: DownloadReplyDeps,
+  download: { files: readonly DownloadFile[]; zip: boolean },
+  options: DownloadOptions,
 ) {
-  const { transfer } = plan.aggregate
-  if (!plan.zip) return sendFile(request, reply, deps, plan.files[0]!, transfer.createdAt, record)
+  if (!download.zip) return sendFile(request, reply, deps, download.files[0]!, options)
 
-  downloadHeaders(reply, zipFileName(transfer.title))
-  const names = uniqueEntryNames(plan.files.map((f) => f.fileName))
-  const entries: ZipEntry[] = plan.files.map((f, i) => ({
+  downloadHeaders(reply, zipFileName(options.title))
+  const names = uniqueEntryNames(download.files.map((f) => f.fileName))
+  const entries: ZipEntry[] = download.files.map((f, i) => ({
     name: names[i]!,
     size: f.fileSize,
     open: () => deps.blobs.read(f.fileKey),
   }))
   reply.type('application/zip').header('Content-Length', String(zipLength(entries)))
   if (request.method === 'HEAD') return headOnly(reply)
-  const archive = streamZip(entries, { date: transfer.createdAt })
+  const archive = streamZip(entries, { date: options.createdAt })
   archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
-  onCompleted(reply, deps, record)
+  onCompleted(reply, deps, options.record)
   return reply.send(archive)
 }
