@@ -10,15 +10,13 @@
 // Everything lives under .bench-data/upload on the repository's disk; the input files are
 // kept between runs, the uploads of a run until the next run starts.
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import type { BlobStore } from '../server/src/adapters/blob-store/blob-store.js'
 import { createLocalDiskBlobStore } from '../server/src/adapters/blob-store/local-disk-blob-store.js'
 import { createS3BlobStore } from '../server/src/adapters/blob-store/s3-blob-store.js'
+import { ensureInputFile, type InputFile, sha256Of } from './lib/input-file.js'
 import { type Child, type FerryServer, repoRoot, startCeiling, startFerry, startS3rver } from './lib/processes.js'
 import { formatSize, mbPerSecond, median, parseSize, quantile } from './lib/stats.js'
 import { createUploadClient, putFile, registerBenchUser, type UploadClient } from './lib/upload-client.js'
@@ -44,40 +42,10 @@ const stores = args.stores.split(',').map((s) => s.trim()) as ('local' | 's3')[]
 const root = path.join(repoRoot, '.bench-data', 'upload')
 const work = path.join(root, 'work')
 
-interface Input {
-  file: string
-  size: number
-  sha256: string
-}
-
-async function sha256Of(stream: NodeJS.ReadableStream): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of stream) hash.update(chunk as Buffer)
-  return hash.digest('hex')
-}
+type Input = InputFile
 
 /** A file of random bytes, generated once and kept (with its SHA-256) between runs. */
-async function ensureInput(bytes: number): Promise<Input> {
-  const dir = path.join(root, 'inputs')
-  await mkdir(dir, { recursive: true })
-  const file = path.join(dir, `random-${bytes}.bin`)
-  const hashFile = `${file}.sha256`
-  const existing = await stat(file).catch(() => undefined)
-  if (existing?.size === bytes) {
-    const known = await readFile(hashFile, 'utf8').catch(() => '')
-    if (known) return { file, size: bytes, sha256: known.trim() }
-  } else {
-    console.log(`Generating ${formatSize(bytes)} of random bytes in ${file}…`)
-    const { randomBytes } = await import('node:crypto')
-    async function* chunks() {
-      for (let left = bytes; left > 0; left -= 16 * MiB) yield randomBytes(Math.min(left, 16 * MiB))
-    }
-    await pipeline(chunks, createWriteStream(file, { highWaterMark: MiB }))
-  }
-  const sha256 = await sha256Of(createReadStream(file, { highWaterMark: MiB }))
-  await writeFile(hashFile, sha256)
-  return { file, size: bytes, sha256 }
-}
+const ensureInput = (bytes: number): Promise<Input> => ensureInputFile(path.join(root, 'inputs'), bytes)
 
 /** Dirty pages of the previous measurement are written out first, so each starts alike. */
 const flushDisk = () => execFileSync('sync')
