@@ -2,7 +2,8 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Child, freePort } from './processes.js'
+import { freePort } from '../../server/src/testing/free-port.js'
+import type { Child } from './processes.js'
 
 const nginxBinary = '/usr/sbin/nginx'
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../server/src/testing/free-port.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const repoRoot = path.resolve(here, '..', '..')
@@ -48,17 +48,6 @@ export async function startChild<T>(script: string, args: string[], what: string
 export async function startS3rver(dir: string): Promise<Child<{ port: number; bucket: string }>> {
   const child = fork(path.join(here, 's3rver-server.ts'), [dir], { stdio: 'inherit', execArgv: tsx })
   return { process: child, info: await firstMessage(child, 's3rver'), stop: stopper(child) }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export interface FerryServer {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -9,6 +8,7 @@ import { buildApp } from '../app.js'
 import type { Clock } from '../clock.js'
 import { loadConfig } from '../config.js'
 import { createDeps, type Deps } from '../deps.js'
+import { freePort } from './free-port.js'
 import { startS3Server, type TestS3Server } from './s3-server.js'
 import { availablePostgres, availableRedis, testRedisUrl } from './services.js'
 import { createTestDatabase, type DatabaseKind } from './test-database.js'
@@ -35,17 +35,6 @@ export interface TestApp {
   /** fetch against the server: `api('/api/x', init)` */
   api(pathname: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** A real server over real HTTP on 127.0.0.1, with its own database, data folder and store. */
