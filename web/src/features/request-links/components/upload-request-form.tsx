@@ -1,8 +1,9 @@
 import type { RequestInfo } from '@ferry/contracts/api/request-links'
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { IconAlertCircle, IconClock, IconUpload } from '@tabler/icons-react'
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconClock, IconUpload } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ErrorAlert } from '../../../components/error-alert'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useRequestUpload } from '../hooks/use-request-upload.js'
@@ -87,16 +88,9 @@ export function UploadRequestForm({ requestId, info, files, picker, homeTo }: Up
         )}
         <GuardrailProblemAlerts problems={form.problems} />
         {form.failure && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            withCloseButton
-            onClose={form.dismissFailure}
-            data-testid="request-upload-error"
-          >
+          <ErrorAlert onClose={form.dismissFailure} data-testid="request-upload-error">
             {messageText(form.failure)}
-          </Alert>
+          </ErrorAlert>
         )}
         <Button
           size="md"

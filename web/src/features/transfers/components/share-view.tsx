@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Countdown } from '../../../components/countdown.js'
+import { ErrorAlert } from '../../../components/error-alert'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useClientZipMaxSizeMb, useShare } from '../api/transfer-queries.js'
@@ -172,17 +173,9 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
           </Stack>
 
           {downloadError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              withCloseButton
-              closeButtonLabel={t('success.close')}
-              onClose={() => setDownloadError(null)}
-              data-testid="download-error"
-            >
+            <ErrorAlert onClose={() => setDownloadError(null)} data-testid="download-error">
               {downloadError === 'zip' ? t('share.errors.zip') : t('share.errors.download')}
-            </Alert>
+            </ErrorAlert>
           )}
 
           {showZip && zipHref && (

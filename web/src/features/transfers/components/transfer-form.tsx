@@ -1,7 +1,8 @@
 import { Alert, Button, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { IconAlertCircle, IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
+import { IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ErrorAlert } from '../../../components/error-alert'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
@@ -112,18 +113,9 @@ export function TransferForm({ form, limits, isAuthenticated, upgradeTo, compari
         </Alert>
       )}
       {form.failure && (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('create.failed.title')}
-          icon={<IconAlertCircle size={20} />}
-          withCloseButton
-          closeButtonLabel={t('success.close')}
-          onClose={form.dismissFailure}
-          data-testid="transfer-failed"
-        >
+        <ErrorAlert title={t('create.failed.title')} onClose={form.dismissFailure} data-testid="transfer-failed">
           {messageText(form.failure)}
-        </Alert>
+        </ErrorAlert>
       )}
       {form.sharingUrl && <ShareLinkAlert sharingUrl={form.sharingUrl} onClose={form.dismissSharingUrl} />}
       <Stack gap={4}>

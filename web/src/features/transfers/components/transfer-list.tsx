@@ -4,6 +4,7 @@ import { IconAlertCircle, IconPlus, IconRefresh, IconSearch } from '@tabler/icon
 import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ErrorAlert } from '../../../components/error-alert'
 import { useDeleteTransfer, useTransferList } from '../api/transfer-queries.js'
 import type { TransferListScope } from '../api/transfers-api.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
@@ -119,17 +120,9 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath 
             </Button>
           </Group>
           {deleteFailed && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              withCloseButton
-              closeButtonLabel={t('success.close')}
-              onClose={() => setDeleteFailed(false)}
-              data-testid="delete-error"
-            >
+            <ErrorAlert onClose={() => setDeleteFailed(false)} data-testid="delete-error">
               {t('list.deleteFailed')}
-            </Alert>
+            </ErrorAlert>
           )}
           {body}
         </Stack>
