@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-const port = 3100
+// Overridable so several engineers' runs can share one machine (each with its own WEB_DIST too).
+const port = Number(process.env.FERRY_E2E_PORT ?? 3100)
 // Set once in the runner; workers inherit it instead of making folders of their own.
 process.env.FERRY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ferry-e2e-'))
 
@@ -56,6 +57,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
       // e2e/fixtures/auth.ts signs in with this account (DECISIONS.md 10 bootstrap).
       ADMIN_EMAIL: 'admin@ferry.test',
       ADMIN_PASSWORD: 'e2e-admin-password-0123',

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const web = path.join(root, 'web')
-const builtIndex = path.join(web, 'dist', 'index.html')
+// WEB_DIST (also read by the server) lets parallel test runs each build into a folder of their own.
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(web, 'dist')
+const builtIndex = path.join(dist, 'index.html')
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })
@@ -25,7 +27,10 @@ function webBuildIsStale() {
 
 if (process.env.FERRY_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
   console.log('Building the web app…')
-  const result = spawnSync('npm', ['run', 'build', '-w', '@ferry/web'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '-w', '@ferry/web', '--', '--outDir', dist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
