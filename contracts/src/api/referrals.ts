@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+/** Referrals (spec 001 §3 Referral, §4, §6, §7). */
+export const referralsPaths = {
+  create: '/api/referrals',
+  redeem: '/api/referrals/redeem',
+  ofUser: '/api/referrals/user/:userId',
+  adminList: '/api/admin/referrals',
+  adminApprove: '/api/admin/referrals/:id/approve',
+  adminMarkPaid: '/api/admin/referrals/:id/mark-paid',
+  adminCancel: '/api/admin/referrals/:id/cancel',
+} as const
+
+/** The sign-up link that carries a code (001 §2). */
+export const referralLinkPath = (code: string) => `/register?ref=${encodeURIComponent(code)}`
+
+/**
+ * PENDING (the invitee bought a yearly plan; due after their first paid year), APPROVED (due:
+ * the year passed, or an admin approved it), PAID (an admin paid it), CANCELLED (the invitee's
+ * subscription ended first, or an admin cancelled it).
+ */
+export const payoutStatuses = ['PENDING', 'APPROVED', 'PAID', 'CANCELLED'] as const
+export const payoutStatusSchema = z.enum(payoutStatuses)
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>
+
+const isoDate = z.iso.datetime({ offset: true })
+
+/** A referral (001 §3). Money in euros (the server stores integer cents). */
+export const referralSchema = z.object({
+  id: z.string(),
+  invite_code: z.string(),
+  inviter_user_id: z.string(),
+  /** Set once the code is used (status 'Used'). */
+  invited_user_id: z.string().nullable(),
+  /** Euros; 0 until the invitee buys a yearly plan, then that plan's payout_amount. */
+  payout_amount: z.number(),
+  /** Null while no payout exists (the code is unused, or the invitee has not bought a yearly plan). */
+  payout_status: payoutStatusSchema.nullable(),
+  /** When the PENDING payout becomes due (the invitee's trial end + 1 year); null without a payout. */
+  payout_due_date: isoDate.nullable(),
+  created_at: isoDate,
+  /** When the invitee first paid for (or started the trial of) a plan with this code. */
+  conversion_date: isoDate.nullable(),
+})
+export type Referral = z.infer<typeof referralSchema>
+export const referralListResponse = z.array(referralSchema)
+
+/** 'Available' while invited_user_id is empty, 'Used' once it is set (001 §4). */
+export type ReferralStatus = 'Available' | 'Used'
+export function referralStatus(referral: Pick<Referral, 'invited_user_id'>): ReferralStatus {
+  return referral.invited_user_id ? 'Used' : 'Available'
+}
+
+/** POST /api/referrals (the caller only). */
+export const createReferralRequest = z.object({ inviter_user_id: z.string().min(1).max(64) })
+export type CreateReferralRequest = z.infer<typeof createReferralRequest>
+
+/** POST /api/referrals/redeem (001 §3 Redeem referral request). The code is trimmed. */
+export const redeemReferralRequest = z.object({
+  referral_code: z.string().trim().max(64),
+  user_id: z.string().min(1).max(64),
+})
+export type RedeemReferralRequest = z.input<typeof redeemReferralRequest>
+
+/** The answer to a successful redeem: the code and the trial it gives at checkout. */
+export const redeemReferralResponse = z.object({
+  referral_code: z.string(),
+  trial_days: z.int(),
+})
+export type RedeemReferralResponse = z.infer<typeof redeemReferralResponse>
+
+export const referralUserParams = z.object({ userId: z.string().min(1).max(64) })
+export const referralIdParams = z.object({ id: z.string().min(1).max(64) })
+
+/** GET /api/admin/referrals: every referral with a payout, with both users' emails. */
+export const adminReferralSchema = referralSchema.extend({
+  inviter_email: z.string(),
+  invited_email: z.string().nullable(),
+})
+export type AdminReferral = z.infer<typeof adminReferralSchema>
+export const adminReferralListResponse = z.array(adminReferralSchema)
+
+/** Query of GET /api/admin/referrals: filter by payout status; all referrals with a payout by default. */
+export const adminReferralListQuery = z.object({ payout_status: payoutStatusSchema.optional() })
