@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -65,6 +66,15 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
   CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
+  /** The operator's address the /contact page shows (none when unset). */
+  CONTACT_EMAIL: optional.pipe(z.email().optional()),
+
+  /** This instance's name in the X-Ferry-Instance response header (default: host name and process id). */
+  INSTANCE_ID: optional,
+  /** Bearer token GET /metrics requires; without it /metrics answers loopback clients only. */
+  METRICS_TOKEN: optional,
+  /** Runs every periodic job (sweepers) this often instead of its own interval (tests, busy sites). */
+  JOB_INTERVAL_SECONDS: z.coerce.number().positive().optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -110,6 +120,13 @@ export interface Config {
   uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
   /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
   clientZipMaxSizeMb: number
+  contactEmail?: string
+  /** Sent as X-Ferry-Instance on every answer, so one can tell which instance served a request. */
+  instanceId: string
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`; otherwise loopback clients only. */
+  metricsToken?: string
+  /** Overrides every periodic job's interval (ms) when set. */
+  jobIntervalMs?: number
 }
 
 export class ConfigError extends Error {}
@@ -184,5 +201,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       visitorRateLimit: { perIp: e.UPLOAD_RATE_LIMIT_PER_IP, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     },
     clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
+    contactEmail: e.CONTACT_EMAIL,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`,
+    metricsToken: e.METRICS_TOKEN,
+    jobIntervalMs: e.JOB_INTERVAL_SECONDS === undefined ? undefined : e.JOB_INTERVAL_SECONDS * 1000,
   }
 }

@@ -10,10 +10,14 @@ export type Readiness = z.infer<typeof readinessResponse>
 
 export const errorResponse = z.object({ detail: z.string(), code: z.string() })
 
-/** GET /api/system/config (000 §3 System config): where the ZIP limit came from in `source`. */
+/**
+ * GET /api/system/config (000 §3 System config): where the ZIP limit came from in `source`;
+ * `contact_email` is the operator's address for the /contact page (CONTACT_EMAIL), null if unset.
+ */
 export const systemConfigResponse = z.object({
   client_zip_max_size_mb: z.int().positive(),
   source: z.enum(['config', 'default']),
+  contact_email: z.email().nullable().optional(),
 })
 export type SystemConfig = z.infer<typeof systemConfigResponse>
 

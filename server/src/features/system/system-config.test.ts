@@ -5,17 +5,18 @@ await forEachStack((getApp) => {
   it('GET /api/system/config answers the ZIP limit, 2048 MB by default, without login', async () => {
     const res = await getApp().api('/api/system/config')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ client_zip_max_size_mb: 2048, source: 'config' })
+    expect(await res.json()).toEqual({ client_zip_max_size_mb: 2048, source: 'config', contact_email: null })
   })
 })
 
-describe('CLIENT_ZIP_MAX_SIZE_MB', () => {
-  it('sets the ZIP limit the server answers', async () => {
-    const t = await buildTestApp({ env: { CLIENT_ZIP_MAX_SIZE_MB: '512' } })
+describe('CLIENT_ZIP_MAX_SIZE_MB and CONTACT_EMAIL', () => {
+  it('set the ZIP limit and the contact address the server answers', async () => {
+    const t = await buildTestApp({ env: { CLIENT_ZIP_MAX_SIZE_MB: '512', CONTACT_EMAIL: 'help@ferry.example' } })
     try {
       expect(await (await t.api('/api/system/config')).json()).toEqual({
         client_zip_max_size_mb: 512,
         source: 'config',
+        contact_email: 'help@ferry.example',
       })
     } finally {
       await t.close()

@@ -22,7 +22,11 @@ export function createSystemService(deps: Pick<Deps, 'database' | 'blobs' | 'con
   return {
     /** What the browser reads at start (000 §3 System config). */
     clientConfig(): SystemConfig {
-      return { client_zip_max_size_mb: deps.config.clientZipMaxSizeMb, source: 'config' }
+      return {
+        client_zip_max_size_mb: deps.config.clientZipMaxSizeMb,
+        source: 'config',
+        contact_email: deps.config.contactEmail ?? null,
+      }
     },
 
     /** Ready when the database and the file store both answer. */
