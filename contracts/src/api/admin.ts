@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { emailField, nameField, newPasswordField } from './auth.js'
+import { adminUserSchema, roles } from './users.js'
+
+/** The admin routes of 001 §7 (users, storage) and the public set-password step of DECISIONS 4. */
+export const adminPaths = {
+  users: '/api/admin/users',
+  user: '/api/admin/users/:id',
+  storage: '/api/admin/storage',
+  setPasswordInfo: '/api/set-password/info',
+  setPassword: '/api/set-password',
+} as const
+
+export const adminUserSortKeys = ['name', 'email', 'role', 'created_at'] as const
+export type AdminUserSortKey = (typeof adminUserSortKeys)[number]
+export const adminUsersMaxPageSize = 100
+
+/** GET /api/admin/users: one page of users, sorted, optionally filtered on name or email. */
+export const adminUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(adminUsersMaxPageSize).default(25),
+  sort: z.enum(adminUserSortKeys).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200).optional(),
+})
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>
+
+export const adminUserListResponse = z.object({
+  items: z.array(adminUserSchema),
+  total: z.int().nonnegative(),
+  page: z.int().positive(),
+  page_size: z.int().positive(),
+})
+export type AdminUserList = z.infer<typeof adminUserListResponse>
+
+const roleField = z.enum(roles, { error: 'Role must be one of FREE, PREMIUM or ADMIN.' })
+
+/** The user form of 001 §5 (POST and PUT): no password, the user sets it from the emailed link. */
+export const adminUserRequest = z.object({ name: nameField, email: emailField, role: roleField })
+export type AdminUserRequest = z.input<typeof adminUserRequest>
+
+/** Answer of POST /api/admin/users: the link is shown to the admin this once. */
+export const adminUserCreateResponse = z.object({
+  user: adminUserSchema,
+  set_password_url: z.string(),
+  set_password_expires_at: z.iso.datetime({ offset: true }),
+  email_sent: z.boolean(),
+})
+export type AdminUserCreateResponse = z.infer<typeof adminUserCreateResponse>
+
+export const adminUserIdParams = z.object({ id: z.string().max(100) })
+export const adminMessageResponse = z.object({ message: z.string() })
+
+/** Hours a set-password link stays valid. */
+export const setPasswordLinkHours = 72
+
+export const setPasswordInfoQuery = z.object({ token: z.string().max(4096) })
+export const setPasswordInfoResponse = z.object({ email: z.string(), name: z.string() })
+export type SetPasswordInfo = z.infer<typeof setPasswordInfoResponse>
+
+export const setPasswordRequest = z.object({
+  token: z.string({ error: 'Token is required.' }).min(1, 'Token is required.').max(4096),
+  password: newPasswordField,
+})
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>
+export const setPasswordResponse = z.object({ message: z.string(), email: z.string() })
+
+const count = z.int().nonnegative()
+const bytes = z.number().nonnegative()
+const isoDate = z.iso.datetime({ offset: true })
+
+/** Stored bytes and how many things hold them. */
+export const storageFigure = z.object({ count, bytes })
+export type StorageFigure = z.infer<typeof storageFigure>
+
+/**
+ * GET /api/admin/storage (DECISIONS 4): what the blob store holds. Transfers are `live` (active),
+ * `retained` (expired, kept for the recovery grace) or `awaiting_sweep` (deleted or past their
+ * purge time, files not yet removed); request-link files and unclaimed uploads likewise.
+ */
+export const storageUsageResponse = z.object({
+  totals: z.object({
+    stored_bytes: bytes,
+    awaiting_sweep_bytes: bytes,
+    transfers: z.object({ live: storageFigure, retained: storageFigure, awaiting_sweep: storageFigure }),
+    request_files: z.object({ kept: storageFigure, awaiting_sweep: storageFigure }),
+    pending_uploads: storageFigure,
+  }),
+  per_plan: z.array(z.object({ plan_id: z.string(), plan_name: z.string(), users: count, transfers: count, bytes })),
+  top_users: z.array(z.object({ user_id: z.uuid(), name: z.string(), email: z.string(), transfers: count, bytes })),
+  largest_transfers: z.array(
+    z.object({
+      id: z.uuid(),
+      user_id: z.uuid().nullable(),
+      user_email: z.string().nullable(),
+      title: z.string(),
+      files: count,
+      bytes,
+      created_at: isoDate,
+      expires_at: isoDate,
+      status: z.enum(['active', 'expired', 'deleted']),
+    }),
+  ),
+})
+export type StorageUsage = z.infer<typeof storageUsageResponse>

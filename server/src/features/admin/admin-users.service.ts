@@ -1,0 +1,155 @@
+import {
+  type AdminUserCreateResponse,
+  type AdminUserList,
+  type adminUserRequest,
+  type adminUsersQuery,
+  setPasswordLinkHours,
+} from '@ferry/contracts/api/admin'
+import type { AdminUser } from '@ferry/contracts/api/users'
+import type { z } from 'zod'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { purgeTransferFiles } from '../transfers/transfer-purge.js'
+import { createTransfersRepository } from '../transfers/transfers.repository.js'
+import type { UserRow } from '../users/users.repository.js'
+import type { UserRecord } from '../users/users.service.js'
+import { accountCreatedEmail } from './admin.emails.js'
+import { createAdminUsersRepository } from './admin-users.repository.js'
+import type { SetPasswordLinks } from './set-password.service.js'
+
+type AdminDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger'>
+type UserInput = z.output<typeof adminUserRequest>
+type ListQuery = z.output<typeof adminUsersQuery>
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const notFound = () => new AppError('admin_user_not_found', 404)
+const emailTaken = () => new AppError('admin_email_taken', 409)
+
+/** PostgreSQL's unique_violation, as either driver (or Drizzle's wrapper around it) reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined)
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23505'
+}
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    picture: row.picture,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** Admin user management (001 §2, §4, §6): list, create with a set-password link, edit, delete. */
+export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks) {
+  const { database, clock } = deps
+  const repo = createAdminUsersRepository(database.db)
+
+  /** Deletes stored bytes after the rows are gone; a transfer that fails stays for the sweeper. */
+  async function removeFiles(transferIds: string[], receivedKeys: string[]) {
+    const transfersRepo = createTransfersRepository(database.db)
+    for (const id of transferIds) await purgeTransferFiles(deps, transfersRepo, id, clock.now())
+    for (const key of receivedKeys) {
+      await deps.blobs.delete(key).catch((error) => {
+        deps.logger.error({ err: error, key }, 'Could not delete a received file of a deleted user')
+      })
+    }
+  }
+
+  return {
+    async list(query: ListQuery): Promise<AdminUserList> {
+      const { rows, total } = await repo.page({
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+        sort: query.sort,
+        order: query.order,
+        search: query.search || undefined,
+      })
+      return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size }
+    },
+
+    /** Creates the account without a password and emails it a one-time set-password link. */
+    async create(input: UserInput): Promise<AdminUserCreateResponse> {
+      let row: UserRow | undefined
+      try {
+        row = await database.db.transaction(async (tx) => {
+          const txRepo = createAdminUsersRepository(tx)
+          if (await txRepo.findByEmail(input.email)) return undefined
+          return txRepo.insert(input)
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken()
+        throw error
+      }
+      if (!row) throw emailTaken()
+      const link = await links.issue(row, setPasswordLinkHours * 3600)
+      let emailSent = true
+      try {
+        await deps.mailer.send(
+          accountCreatedEmail({ to: row.email, name: row.name, link: link.url, expiresAt: link.expiresAt }),
+        )
+      } catch (error) {
+        emailSent = false
+        deps.logger.error({ err: error, userId: row.id }, 'Could not email the set-password link; the admin has it')
+      }
+      return {
+        user: toAdminUser(row),
+        set_password_url: link.url,
+        set_password_expires_at: link.expiresAt.toISOString(),
+        email_sent: emailSent,
+      }
+    },
+
+    /** Changes name, email and role; the last admin keeps the ADMIN role. */
+    async update(id: string, input: UserInput): Promise<AdminUser> {
+      if (!uuidPattern.test(id)) throw notFound()
+      try {
+        return await database.db.transaction(async (tx) => {
+          const txRepo = createAdminUsersRepository(tx)
+          const admins = await txRepo.lockAdmins()
+          const target = await txRepo.findForUpdate(id)
+          if (!target) throw notFound()
+          if (target.role === 'ADMIN' && input.role !== 'ADMIN' && admins <= 1) {
+            throw new AppError('admin_last_admin', 409)
+          }
+          const other = await txRepo.findByEmail(input.email)
+          if (other && other.id !== id) throw emailTaken()
+          const row = await txRepo.update(id, input)
+          if (!row) throw notFound()
+          return toAdminUser(row)
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken()
+        throw error
+      }
+    },
+
+    /**
+     * Deletes the account with everything it stored: its transfers are marked deleted and their
+     * files removed, its request links and received files go too. Not oneself, not the last admin.
+     */
+    async delete(actor: UserRecord, id: string): Promise<{ message: string }> {
+      if (!uuidPattern.test(id)) throw notFound()
+      if (id === actor.id) throw new AppError('admin_delete_self', 409)
+      const owned = await database.db.transaction(async (tx) => {
+        const txRepo = createAdminUsersRepository(tx)
+        const admins = await txRepo.lockAdmins()
+        const target = await txRepo.findForUpdate(id)
+        if (!target) throw notFound()
+        if (target.role === 'ADMIN' && admins <= 1) throw new AppError('admin_last_admin', 409)
+        await txRepo.softDeleteTransfersOf(id, clock.now())
+        const transferIds = await txRepo.unpurgedTransfersOf(id)
+        const receivedKeys = await txRepo.receivedFileKeysOf(id)
+        if (!(await txRepo.delete(id))) throw notFound()
+        return { transferIds, receivedKeys }
+      })
+      await removeFiles(owned.transferIds, owned.receivedKeys)
+      return { message: 'User deleted' }
+    },
+  }
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>
