@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts'],
+          // The cluster suite has its own run: npm run test:cluster (vitest.cluster.config.ts).
+          exclude: ['server/src/cluster/**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -29,6 +29,8 @@ import { registerClientOrigin } from './http/client-origin.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerStaticWeb } from './http/static-web.js'
 import type { Job } from './jobs/job-runner.js'
+import { metricsRoutes } from './operations/metrics.routes.js'
+import { registerRequestTracking, requestId } from './operations/request-tracking.js'
 
 /** Builds the HTTP app from its dependencies. The features it serves are listed here, explicitly. */
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
@@ -39,11 +41,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     requestTimeout: 0,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerRequestTracking(app, deps.config.instanceId)
   registerClientOrigin(app, deps.config)
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
@@ -58,6 +62,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(systemRoutes(deps))
+  await app.register(metricsRoutes(deps))
   await app.register(authRoutes(deps, auth))
   await app.register(plansRoutes(deps))
   await app.register(uploadsRoutes(deps))

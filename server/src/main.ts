@@ -11,7 +11,11 @@ async function main() {
   const deps = await createDeps(config, logger)
   const app = await buildApp(deps)
   await app.listen({ host: config.host, port: config.port })
-  const jobs = startJobs(deps, appJobs(deps))
+  const { jobIntervalMs } = config
+  const jobs = startJobs(
+    deps,
+    appJobs(deps).map((job) => (jobIntervalMs ? { ...job, intervalMs: jobIntervalMs } : job)),
+  )
   logger.info(
     {
       url: config.publicUrl,

@@ -1,7 +1,7 @@
 import { errorMessages } from '@ferry/contracts/errors'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { BlobStorageFullError } from '../adapters/blob-store/blob-store.js'
+import { BlobStorageFullError, BlobStorageUnavailableError } from '../adapters/blob-store/blob-store.js'
 import { isDatabaseUnavailableError } from '../db/database-errors.js'
 import { AppError } from '../errors.js'
 
@@ -33,6 +33,7 @@ function describeValidation(error: FastifyError): string {
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof AppError) return { status: error.status, code: error.code, detail: error.detail }
   if (error instanceof BlobStorageFullError) return reply(507, 'storage_full')
+  if (error instanceof BlobStorageUnavailableError) return reply(503, 'storage_unavailable')
   if (isDatabaseUnavailableError(error)) return reply(503, 'database_unavailable')
 
   const e = error as FastifyError

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/database.js'
+import { recordJobRun } from '../operations/metrics.js'
 import { releaseLease, tryAcquireLease } from './job-lease.js'
 
 /** A periodic job. `run` must be safe if, rarely, two instances run it at once (a lease outlived). */
@@ -43,8 +44,11 @@ export function startJobs(deps: JobRunnerDeps, jobs: readonly Job[], options: Jo
     try {
       if (!(await tryAcquireLease(deps.database.db, job.name, holder, job.intervalMs))) return
       const result = await job.run()
-      deps.logger.info({ job: job.name, result, ms: Math.round(performance.now() - started) }, 'Job ran')
+      const ms = performance.now() - started
+      recordJobRun(job.name, 'ok', ms / 1000, result)
+      deps.logger.info({ job: job.name, result, ms: Math.round(ms) }, 'Job ran')
     } catch (error) {
+      recordJobRun(job.name, 'error', (performance.now() - started) / 1000)
       deps.logger.error({ err: error, job: job.name }, 'Job failed')
     }
   }

@@ -123,6 +123,13 @@ export class BlobStorageFullError extends Error {
   }
 }
 
+/** The store cannot be reached or answers with a server error (after the client's retries). */
+export class BlobStorageUnavailableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The file storage cannot be reached', options)
+  }
+}
+
 /** A PUT to a signed URL the local driver refuses; `status` and `code` are what the route answers. */
 export class BlobUploadRejectedError extends Error {
   constructor(

@@ -19,6 +19,7 @@ import { assertValidBlobKey, assertValidPartNumber } from './blob-key.js'
 import {
   BlobNotFoundError,
   BlobPartsMismatchError,
+  BlobStorageUnavailableError,
   BlobUploadNotFoundError,
   type RemoteBlobStore,
   type UploadedPart,
@@ -45,6 +46,17 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
+  // Outermost (after the SDK's own retries): an unreachable or failing store becomes one error the API maps to 503.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args)
+      } catch (error) {
+        throw storeUnavailable(error) ? new BlobStorageUnavailableError({ cause: error }) : error
+      }
+    },
+    { step: 'initialize', name: 'ferryStorageUnavailable' },
+  )
   const Bucket = config.bucket
 
   return {
@@ -158,6 +170,24 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
 
 function errorName(error: unknown): string | undefined {
   return (error as { name?: string; Code?: string } | undefined)?.Code ?? (error as Error | undefined)?.name
+}
+
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** Refused, reset or timed out, or a 5xx from the store (e.g. SlowDown, ServiceUnavailable). */
+function storeUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } } | undefined
+  if (!e) return false
+  if ((e.code && networkCodes.has(e.code)) || e.name === 'TimeoutError') return true
+  return (e.$metadata?.httpStatusCode ?? 0) >= 500
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Cluster, startCluster } from './harness/cluster.js'
+import { callJson, servedBy } from './harness/cluster-client.js'
+import { partsOf, sendPart, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
+
+const MiB = 1024 * 1024
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+/** GET that follows Ferry's redirect to the store (S3); the bytes and who answered first. */
+async function download(cluster: Cluster, pathname: string, token?: string) {
+  const first = await cluster.api(pathname, {
+    redirect: 'manual',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  const instance = servedBy(first)
+  const response = first.status === 302 ? await fetch(first.headers.get('location')!) : first
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), instance }
+}
+
+describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', () => {
+  let cluster: Cluster
+  let token: string
+
+  beforeAll(async () => {
+    cluster = await startCluster({ instances: 3, storage: 's3' })
+  })
+  afterAll(async () => {
+    await cluster?.close()
+  })
+
+  it('spreads consecutive requests over every instance', async () => {
+    const served: string[] = []
+    for (let i = 0; i < 6; i++) served.push(servedBy(await cluster.api('/healthz')))
+    expect(new Set(served)).toEqual(new Set(['ferry-1', 'ferry-2', 'ferry-3']))
+    for (let i = 1; i < served.length; i++) expect(served[i]).not.toBe(served[i - 1])
+  })
+
+  it('signs in on one instance and is recognised by all', async () => {
+    const email = `cluster-${randomBytes(4).toString('hex')}@example.com`
+    const password = 'cluster password 123'
+    const registered = await callJson(cluster.api, 'POST', '/auth/register', {
+      body: { email, password, name: 'Cleo' },
+    })
+    expect(registered.status).toBe(201)
+    const login = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/login', {
+      body: { email, password },
+    })
+    expect(login.status).toBe(200)
+    token = login.body.access_token
+    const seenBy = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      // A signed-in-only route: each instance checks the token another one issued.
+      const mine = await callJson(cluster.api, 'GET', '/api/transfers', { token })
+      expect(mine.status, JSON.stringify(mine.body)).toBe(200)
+      seenBy.add(mine.instance)
+    }
+    expect(seenBy.size).toBe(3)
+  })
+
+  it('uploads a multipart file whose parts are signed by different instances, shares it and downloads it byte for byte', async () => {
+    const caller = { api: cluster.api, token }
+    const big = randomBytes(11 * MiB)
+    const created = await uploadCall<{ key: string; uploadId: string }>(caller, 'multipartCreate', {
+      filename: 'big.bin',
+      content_type: 'application/octet-stream',
+      file_size: big.length,
+    })
+    const ref = created.body
+    const signers = new Set<string>()
+    const parts = []
+    for (const [index, body] of partsOf(big, 5 * MiB).entries()) {
+      const sent = await sendPart(caller, ref, index + 1, body)
+      signers.add(sent.instance)
+      parts.push({ PartNumber: index + 1, ETag: sent.etag })
+    }
+    expect(signers.size).toBe(3)
+    const completed = await uploadCall(caller, 'multipartComplete', { ...ref, parts })
+    expect(completed.instance).not.toBe(created.instance)
+
+    const small = randomBytes(3000)
+    const smallFile = await uploadSmall(caller, 'note.txt', small)
+    const transfer = await callJson<{ id: string; unique_id: string }>(cluster.api, 'POST', '/api/transfers', {
+      token,
+      body: {
+        files: [{ file_key: ref.key, file_name: 'big.bin', file_size: big.length }, smallFile],
+        recipient_emails: ['rui@example.com'],
+        title: 'Cluster transfer',
+      },
+    })
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(201)
+
+    const shareSeenBy = new Set<string>()
+    let files: { file_key: string; file_name: string }[] = []
+    for (let i = 0; i < 3; i++) {
+      const share = await callJson<{ transfer: { files: typeof files } }>(
+        cluster.api,
+        'GET',
+        `/api/share/${transfer.body.unique_id}`,
+      )
+      expect(share.status).toBe(200)
+      shareSeenBy.add(share.instance)
+      files = share.body.transfer.files
+    }
+    expect(shareSeenBy.size).toBe(3)
+    const expected = new Map([
+      ['big.bin', big],
+      ['note.txt', small],
+    ])
+    const downloadSeenBy = new Set<string>()
+    for (const file of files) {
+      const got = await download(
+        cluster,
+        `/share/${transfer.body.unique_id}/download?file_key=${encodeURIComponent(file.file_key)}`,
+      )
+      expect(got.status).toBe(200)
+      expect(sha256(got.bytes)).toBe(sha256(expected.get(file.file_name)!))
+      downloadSeenBy.add(got.instance)
+    }
+    expect(downloadSeenBy.size).toBe(2)
+  })
+
+  it('takes a visitor’s upload to a request link and lets the requester download it', async () => {
+    const link = await callJson<{ request_id: string }>(cluster.api, 'POST', '/api/file-request/create', {
+      token,
+      body: { expires_in_days: 2 },
+    })
+    expect(link.status).toBe(201)
+    const id = link.body.request_id
+    const visitor = { api: cluster.api }
+    const body = randomBytes(40_000)
+    const file = await uploadSmall(visitor, 'from-visitor.bin', body, id)
+    const upload = await callJson(cluster.api, 'POST', `/api/file-request/${id}/upload`, {
+      body: { files: [file], sender_name: 'Vic', sender_email: 'vic@example.com' },
+    })
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201)
+    const received = await callJson<{ files: { id: string; file_name: string }[] }[]>(
+      cluster.api,
+      'GET',
+      '/api/received-files',
+      { token },
+    )
+    expect(received.status).toBe(200)
+    const fileId = received.body[0]!.files[0]!.id
+    const got = await download(cluster, `/api/received-files/${fileId}/download`, token)
+    expect(got.status).toBe(200)
+    expect(sha256(got.bytes)).toBe(sha256(body))
+  })
+
+  it('tags every answer with a request id, keeping the caller’s', async () => {
+    const mine = await cluster.api('/healthz', { headers: { 'x-request-id': 'cluster-test-42' } })
+    expect(mine.headers.get('x-request-id')).toBe('cluster-test-42')
+    const fresh = await cluster.api('/healthz')
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})

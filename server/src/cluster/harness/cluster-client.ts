@@ -1,0 +1,58 @@
+import { instanceHeader } from '../../operations/request-tracking.js'
+
+type Api = (pathname: string, init?: RequestInit) => Promise<Response>
+
+/** The instance that answered (its X-Ferry-Instance header). */
+export const servedBy = (response: Response) => response.headers.get(instanceHeader) ?? 'unknown'
+
+/** A JSON call: status, body and the instance that answered. */
+export async function callJson<T = Record<string, unknown>>(
+  api: Api,
+  method: string,
+  pathname: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await api(pathname, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Not JSON (e.g. the proxy's own answer).
+  }
+  return { status: response.status, body: body as T & { code?: string; detail?: string }, instance: servedBy(response) }
+}
+
+/**
+ * Calls until the answer is not a gateway error (502/503 from the proxy while an instance is
+ * down, or 503 while a dependency restarts), as a browser's retry would; gives up after `timeoutMs`.
+ */
+export async function callUntilUp<T = Record<string, unknown>>(
+  call: () => Promise<{ status: number; body: T }>,
+  timeoutMs = 30_000,
+): Promise<{ status: number; body: T }> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const result = await call().catch((error: unknown) => ({ status: 0, body: { error: String(error) } as T }))
+    if (![0, 502, 503].includes(result.status) || Date.now() > deadline) return result
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+/** Waits until `check` holds (polling), or throws with `what`. */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`Timed out waiting until ${what}`)
+}

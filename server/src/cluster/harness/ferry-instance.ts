@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..')
+
+/** One Ferry instance: `node scripts/start.mjs`, as `npm start` runs it, on its own port. */
+export interface FerryInstance {
+  id: string
+  /** http://127.0.0.1:port */
+  url: string
+  pid(): number | undefined
+  /** SIGKILL: a crash. */
+  kill(): Promise<void>
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>
+  /** Starts it again with the same environment and port. */
+  start(): Promise<void>
+  /** The last lines it printed (for failure messages). */
+  output(): string
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+export async function startFerryInstance(
+  id: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<FerryInstance> {
+  const url = `http://127.0.0.1:${port}`
+  let child: ChildProcess | undefined
+  let output = ''
+
+  async function start() {
+    output = ''
+    const c = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        NODE_ENV: 'production',
+        FERRY_SKIP_WEB_BUILD: '1',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        INSTANCE_ID: id,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child = c
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000)
+    }
+    c.stdout?.on('data', keep)
+    c.stderr?.on('data', keep)
+    const deadline = Date.now() + 90_000
+    while (Date.now() < deadline) {
+      if (c.exitCode !== null) throw new Error(`Instance ${id} exited with ${c.exitCode}:\n${output}`)
+      const healthy = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (healthy) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    c.kill('SIGKILL')
+    throw new Error(`Instance ${id} did not become healthy in 90 s:\n${output}`)
+  }
+
+  await start()
+  return {
+    id,
+    url,
+    pid: () => child?.pid,
+    async kill() {
+      if (!child) return
+      child.kill('SIGKILL')
+      await exited(child)
+    },
+    async stop() {
+      if (!child) return
+      child.kill('SIGTERM')
+      await exited(child)
+    },
+    start,
+    output: () => output,
+  }
+}

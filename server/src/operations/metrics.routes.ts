@@ -1,0 +1,50 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Deps } from '../deps.js'
+import { AppError } from '../errors.js'
+import { processMetrics } from './metrics.js'
+import { readQueueFigures } from './queue-ages.repository.js'
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * With METRICS_TOKEN, the bearer token must match it. Without, only a client on this machine
+ * that came straight in (no X-Forwarded-For: a local proxy forwards outside callers) may read.
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+    return match?.[1] !== undefined && sameSecret(match[1], token)
+  }
+  const address = request.raw.socket.remoteAddress ?? ''
+  return loopback.has(address) && request.headers['x-forwarded-for'] === undefined
+}
+
+/** GET /metrics: Prometheus text of this instance, with the cluster's sweep queues read at scrape time. */
+export const metricsRoutes =
+  (deps: Pick<Deps, 'config' | 'database'>): FastifyPluginAsync =>
+  async (app) => {
+    const m = processMetrics()
+    app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
+      const token = deps.config.metricsToken
+      if (!mayReadMetrics(request, token)) {
+        throw token
+          ? new AppError('unauthorized', 401, 'Metrics need the METRICS_TOKEN bearer token.')
+          : new AppError(
+              'forbidden',
+              403,
+              'Metrics are open to this machine only; set METRICS_TOKEN to read them elsewhere.',
+            )
+      }
+      const queues = await readQueueFigures(deps.database.db)
+      m.activeUploads.set(queues.activeUploads)
+      for (const [queue, age] of Object.entries(queues.oldestAgeSeconds)) m.queueAge.set({ queue }, age)
+      return reply.type(m.registry.contentType).send(await m.registry.metrics())
+    })
+  }
