@@ -73,6 +73,7 @@ export const errorMessages = {
   transfer_not_accepted: 'This transfer has not been accepted.',
   video_not_in_plan: 'Video and audio chat is not included in your plan. Upgrade to use it.',
   socket_message_invalid: 'This message is not valid.',
+  signal_channel_not_ready: 'Send ready on this channel first.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Not authenticated',

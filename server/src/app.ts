@@ -15,6 +15,11 @@ import { plansRoutes } from './features/plans/plans.routes.js'
 import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
 import { requestLinksRoutes } from './features/request-links/request-links.routes.js'
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
+import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
+import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
+import { roomsRoutes } from './features/rooms/rooms.routes.js'
+import { createRoomsService } from './features/rooms/rooms.service.js'
+import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
@@ -28,6 +33,7 @@ import { blobUploadRoutes } from './http/blob-upload.routes.js'
 import { registerClientOrigin } from './http/client-origin.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerStaticWeb } from './http/static-web.js'
+import { registerWebSockets } from './http/websockets.js'
 import type { Job } from './jobs/job-runner.js'
 import { metricsRoutes } from './operations/metrics.routes.js'
 import { registerRequestTracking, requestId } from './operations/request-tracking.js'
@@ -52,6 +58,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
   await registerAuthGuard(app, auth)
+  await registerWebSockets(app)
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -70,6 +77,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(transfersRoutes(transfers))
   await app.register(shareRoutes(deps, transfers))
   await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
+  const guests = createGuestTokens(deps)
+  const rooms = createRoomsService(deps, guests)
+  const directTransfers = createDirectTransfersService(deps, rooms)
+  await app.register(roomsRoutes(rooms, directTransfers, guests))
+  await app.register(roomSockets(deps, auth, rooms, directTransfers, guests))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs))
 
   await registerStaticWeb(app, deps.config.webDist)

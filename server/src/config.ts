@@ -1,5 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
+import { type IceServer, iceServerSchema } from '@ferry/contracts/api/rooms'
 import { z } from 'zod'
 
 const optional = z
@@ -66,6 +67,19 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
   CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
+  /** JSON array of RTCIceServer ({urls, username?, credential?}) the browsers use for rooms (DECISIONS 9); [] for none. */
+  ICE_SERVERS: z
+    .string()
+    .default('[{"urls":"stun:stun.l.google.com:19302"}]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' })
+        return z.NEVER
+      }
+    })
+    .pipe(z.array(iceServerSchema)),
   /** The operator's address the /contact page shows (none when unset). */
   CONTACT_EMAIL: optional.pipe(z.email().optional()),
 
@@ -120,6 +134,8 @@ export interface Config {
   uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
   /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
   clientZipMaxSizeMb: number
+  /** STUN/TURN servers for peer connections in rooms. */
+  iceServers: IceServer[]
   contactEmail?: string
   /** Sent as X-Ferry-Instance on every answer, so one can tell which instance served a request. */
   instanceId: string
@@ -201,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       visitorRateLimit: { perIp: e.UPLOAD_RATE_LIMIT_PER_IP, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     },
     clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
+    iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`,
     metricsToken: e.METRICS_TOKEN,

@@ -116,7 +116,7 @@ export const roomTransferSchema = z.object({
   file_name: z.string(),
   file_size: z.int().nonnegative(),
   mime_type: z.string(),
-  /** True once the recipient accepted (status accepted or later). */
+  /** True while accepted and once completed. */
   accepted: z.boolean(),
   status: directTransferStatusSchema,
   created_at: isoDate,

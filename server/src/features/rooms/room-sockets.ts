@@ -1,0 +1,61 @@
+import { roomsPaths } from '@ferry/contracts/api/rooms'
+import { errorMessages } from '@ferry/contracts/errors'
+import { type RoomServerEvent, roomClientMessageSchema } from '@ferry/contracts/realtime/room-events'
+import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { WebSocket } from 'ws'
+import type { EventBus } from '../../adapters/event-bus/event-bus.js'
+import { publishTo, subscribeTo } from '../../adapters/event-bus/topic.js'
+import { parseFrame, type SocketAdmission } from './room-socket-admission.js'
+import { roomTopic } from './room-topics.js'
+
+export const send = (socket: WebSocket, message: object) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
+}
+
+/**
+ * WebSocket /api/rooms/{roomId}/ws: the room's events (room-events.ts) for one participant.
+ * Events come from the bus, so a participant sees what happened on any instance.
+ */
+export function registerRoomSocket(
+  app: FastifyInstance,
+  deps: { events: EventBus; logger: FastifyBaseLogger },
+  admission: SocketAdmission,
+) {
+  app.get(
+    roomsPaths.roomSocket,
+    { websocket: true, config: { access: 'public' }, preValidation: admission.preValidation },
+    async (socket, request) => {
+      const member = admission.take(socket, request)
+      if (!member) return
+      const me = member.participant.participantId
+      const roomId = member.room.id
+      let closed = false
+
+      socket.on('message', (data, isBinary) => {
+        const message = parseFrame(data, isBinary, roomClientMessageSchema)
+        if (!message) return socket.close(socketCloseCodes.badMessage, errorMessages.socket_message_invalid)
+        if (message.type === 'ping') send(socket, { type: 'pong' } satisfies RoomServerEvent)
+      })
+
+      const cancelExpiry = admission.closeAtExpiry(socket, member.room, () =>
+        send(socket, { type: 'room_expired', expires_at: member.room.expiresAt.toISOString() }),
+      )
+      const unsubscribe = subscribeTo(deps.events, roomTopic(roomId), ({ to, event }) => {
+        if (to === null || to.includes(me)) send(socket, event)
+      })
+
+      socket.on('close', () => {
+        closed = true
+        cancelExpiry()
+        void unsubscribe.then((stop) => stop()).catch(() => {})
+        publishTo(deps.events, roomTopic(roomId), { to: null, event: { type: 'user_left', participant_id: me } }).catch(
+          (error) => deps.logger.warn({ err: error, roomId }, 'Could not announce a participant leaving'),
+        )
+      })
+
+      await unsubscribe
+      if (!closed) send(socket, { type: 'welcome', participant_id: me, room_id: roomId } satisfies RoomServerEvent)
+    },
+  )
+}

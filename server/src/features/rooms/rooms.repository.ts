@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm'
+import type { Db } from '../../db/database.js'
+import { directTransfers, roomParticipants, rooms } from '../../db/schema/index.js'
+
+export type RoomRow = typeof rooms.$inferSelect
+export type ParticipantRow = typeof roomParticipants.$inferSelect
+export type DirectTransferRow = typeof directTransfers.$inferSelect
+
+/** The database, or a transaction on it. */
+export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** History answers at most this many transfers, newest first. */
+const historyLimit = 1000
+
+/** Queries on rooms, room_participants and direct_transfers; no rules. */
+export function createRoomsRepository(db: DbExecutor) {
+  return {
+    async insertRoom(values: typeof rooms.$inferInsert): Promise<RoomRow> {
+      const [row] = await db.insert(rooms).values(values).returning()
+      if (!row) throw new Error('Inserting a room returned no row')
+      return row
+    },
+
+    async findRoom(id: string): Promise<RoomRow | undefined> {
+      const [row] = await db.select().from(rooms).where(eq(rooms.id, id))
+      return row
+    },
+
+    /** The room, locked until the caller's transaction ends (joins of one room go one at a time). */
+    async lockRoom(id: string): Promise<RoomRow | undefined> {
+      const [row] = await db.select().from(rooms).where(eq(rooms.id, id)).for('update')
+      return row
+    },
+
+    async insertParticipant(values: typeof roomParticipants.$inferInsert): Promise<ParticipantRow> {
+      const [row] = await db.insert(roomParticipants).values(values).returning()
+      if (!row) throw new Error('Inserting a participant returned no row')
+      return row
+    },
+
+    async findParticipant(roomId: string, participantId: string): Promise<ParticipantRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(roomParticipants)
+        .where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.participantId, participantId)))
+      return row
+    },
+
+    /** In the order they joined, the host first. */
+    listParticipants(roomId: string): Promise<ParticipantRow[]> {
+      return db
+        .select()
+        .from(roomParticipants)
+        .where(eq(roomParticipants.roomId, roomId))
+        .orderBy(desc(roomParticipants.isHost), asc(roomParticipants.joinedAt))
+    },
+
+    async countParticipants(roomId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(roomParticipants).where(eq(roomParticipants.roomId, roomId))
+      return Number(row?.n ?? 0)
+    },
+
+    async insertTransfer(values: typeof directTransfers.$inferInsert): Promise<DirectTransferRow> {
+      const [row] = await db.insert(directTransfers).values(values).returning()
+      if (!row) throw new Error('Inserting a direct transfer returned no row')
+      return row
+    },
+
+    async findTransfer(id: string): Promise<DirectTransferRow | undefined> {
+      const [row] = await db.select().from(directTransfers).where(eq(directTransfers.id, id))
+      return row
+    },
+
+    /**
+     * Sets the status only if it is still `from` (a concurrent change wins, and the caller
+     * re-reads); the updated row, or undefined.
+     */
+    async changeStatus(
+      id: string,
+      from: DirectTransferRow['status'],
+      patch: Pick<DirectTransferRow, 'status' | 'updatedAt'> &
+        Partial<Pick<DirectTransferRow, 'transferSpeed' | 'sha256' | 'reason'>>,
+    ): Promise<DirectTransferRow | undefined> {
+      const [row] = await db
+        .update(directTransfers)
+        .set(patch)
+        .where(and(eq(directTransfers.id, id), eq(directTransfers.status, from)))
+        .returning()
+      return row
+    },
+
+    /** A participant's transfers in a room that are in one of `statuses`, oldest first. */
+    listOpenTransfers(
+      roomId: string,
+      participantId: string,
+      statuses: DirectTransferRow['status'][],
+    ): Promise<DirectTransferRow[]> {
+      return db
+        .select()
+        .from(directTransfers)
+        .where(
+          and(
+            eq(directTransfers.roomId, roomId),
+            or(eq(directTransfers.senderId, participantId), eq(directTransfers.recipientId, participantId)),
+            inArray(directTransfers.status, statuses),
+          ),
+        )
+        .orderBy(asc(directTransfers.createdAt))
+    },
+
+    /** The transfers a user sent or received, newest first. */
+    listForUser(userId: string): Promise<DirectTransferRow[]> {
+      return db
+        .select()
+        .from(directTransfers)
+        .where(or(eq(directTransfers.senderUserId, userId), eq(directTransfers.recipientUserId, userId)))
+        .orderBy(desc(directTransfers.createdAt), desc(directTransfers.id))
+        .limit(historyLimit)
+    },
+  }
+}
+
+export type RoomsRepository = ReturnType<typeof createRoomsRepository>

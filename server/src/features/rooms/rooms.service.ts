@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  RoomCreateInput,
+  RoomCreateResponse,
+  RoomJoinResponse,
+  RoomMemberView,
+  RoomResponse,
+} from '@ferry/contracts/api/rooms'
+import { errorMessages } from '@ferry/contracts/errors'
+import { publishTo } from '../../adapters/event-bus/topic.js'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { createPlansService } from '../plans/plans.service.js'
+import type { UserRecord } from '../users/users.service.js'
+import { participantIdIn, type RoomActor } from './room-actor.js'
+import { createGuestTokens, type GuestTokens } from './room-guest-tokens.js'
+import { roomTopic } from './room-topics.js'
+import { toParticipant, toRoomTransfer } from './rooms.mapping.js'
+import { createRoomsRepository, type ParticipantRow, type RoomRow } from './rooms.repository.js'
+
+type RoomsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'events'>
+
+const hourMs = 60 * 60 * 1000
+
+/** Rooms: create, read, join; who is a participant (for the transfer routes and sockets). */
+export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = createGuestTokens(deps)) {
+  const { db } = deps.database
+  const repo = createRoomsRepository(db)
+  const plans = createPlansService(deps)
+
+  const isExpired = (room: RoomRow) => room.expiresAt.getTime() <= deps.clock.now().getTime()
+
+  async function findRoom(roomId: string): Promise<RoomRow> {
+    const room = await repo.findRoom(roomId)
+    if (!room) throw new AppError('room_not_found', 404)
+    return room
+  }
+
+  /** Whether this participant's plan has video/audio chat (visitors: the Guest plan). */
+  async function supportsVideo(participant: ParticipantRow): Promise<boolean> {
+    return (await plans.planForUser(participant.userId)).supports_video_audio
+  }
+
+  async function memberView(room: RoomRow, me: ParticipantRow): Promise<RoomMemberView> {
+    const [participants, open, video] = await Promise.all([
+      repo.listParticipants(room.id),
+      repo.listOpenTransfers(room.id, me.participantId, ['initiated', 'accepted']),
+      supportsVideo(me),
+    ])
+    return {
+      is_participant: true,
+      id: room.id,
+      name: room.name,
+      max_participants: room.maxParticipants,
+      created_at: room.createdAt.toISOString(),
+      expires_at: room.expiresAt.toISOString(),
+      expired: isExpired(room),
+      host_id: room.hostParticipantId,
+      participants: participants.map(toParticipant),
+      me: me.participantId,
+      supports_video_audio: video,
+      ice_servers: deps.config.iceServers,
+      transfers: open.map(toRoomTransfer),
+    }
+  }
+
+  async function findMember(room: RoomRow, actor: RoomActor | null): Promise<ParticipantRow | undefined> {
+    const id = actor && participantIdIn(actor, room.id)
+    return id ? repo.findParticipant(room.id, id) : undefined
+  }
+
+  return {
+    isExpired,
+    supportsVideo,
+
+    async create(user: UserRecord, input: RoomCreateInput): Promise<RoomCreateResponse> {
+      const plan = await plans.planForUser(user.id)
+      if (input.max_participants > plan.max_room_users) {
+        const n = String(plan.max_room_users)
+        throw new AppError('room_too_large', 403, errorMessages.room_too_large.replace('{n}', n))
+      }
+      const now = deps.clock.now()
+      const room = await db.transaction(async (tx) => {
+        const rooms = createRoomsRepository(tx)
+        const created = await rooms.insertRoom({
+          name: input.title,
+          hostUserId: user.id,
+          hostParticipantId: user.id,
+          maxParticipants: input.max_participants,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + input.expires_in_hours * hourMs),
+        })
+        await rooms.insertParticipant({
+          roomId: created.id,
+          participantId: user.id,
+          userId: user.id,
+          displayName: user.name,
+          isHost: true,
+          joinedAt: now,
+        })
+        return created
+      })
+      return { id: room.id }
+    },
+
+    /** Participants get the whole room; anyone else what a Join button needs. */
+    async get(roomId: string, actor: RoomActor | null): Promise<RoomResponse> {
+      const room = await findRoom(roomId)
+      const me = await findMember(room, actor)
+      if (me) return memberView(room, me)
+      const participants = await repo.listParticipants(room.id)
+      const host = participants.find((p) => p.isHost)
+      return {
+        is_participant: false,
+        id: room.id,
+        name: room.name,
+        host_name: host?.displayName ?? '',
+        participant_count: participants.length,
+        max_participants: room.maxParticipants,
+        expires_at: room.expiresAt.toISOString(),
+        full: participants.length >= room.maxParticipants,
+        expired: isExpired(room),
+        needs_display_name: actor?.kind !== 'user',
+      }
+    },
+
+    /**
+     * Joins as the signed-in user, or as a visitor with a display name (who gets a guest token
+     * for this room). Joining again is a no-op answering the same; a full room answers 409 and an
+     * expired one 410. The first join is announced to the room.
+     */
+    async join(roomId: string, actor: RoomActor | null, displayName: string | undefined): Promise<RoomJoinResponse> {
+      const now = deps.clock.now()
+      const result = await db.transaction(async (tx) => {
+        const rooms = createRoomsRepository(tx)
+        const room = await rooms.lockRoom(roomId)
+        if (!room) throw new AppError('room_not_found', 404)
+        if (isExpired(room)) throw new AppError('room_expired', 410)
+        const existingId = actor && participantIdIn(actor, room.id)
+        const existing = existingId ? await rooms.findParticipant(room.id, existingId) : undefined
+        if (existing) return { room, participant: existing, joined: false }
+        if (actor?.kind !== 'user' && !displayName) throw new AppError('room_display_name_required', 400)
+        if ((await rooms.countParticipants(room.id)) >= room.maxParticipants) throw new AppError('room_full', 409)
+        const participant = await rooms.insertParticipant(
+          actor?.kind === 'user'
+            ? {
+                roomId,
+                participantId: actor.user.id,
+                userId: actor.user.id,
+                displayName: actor.user.name,
+                joinedAt: now,
+              }
+            : { roomId, participantId: randomUUID(), userId: null, displayName: displayName!, joinedAt: now },
+        )
+        return { room, participant, joined: true }
+      })
+      const { room, participant } = result
+      if (result.joined) {
+        await publishTo(deps.events, roomTopic(room.id), {
+          to: null,
+          event: { type: 'user_joined', participant: toParticipant(participant) },
+        })
+      }
+      const guestToken =
+        participant.userId === null
+          ? await guests.issue({ roomId: room.id, participantId: participant.participantId }, room.expiresAt)
+          : undefined
+      return {
+        participant_id: participant.participantId,
+        ...(guestToken ? { guest_token: guestToken } : {}),
+        room: await memberView(room, participant),
+      }
+    },
+
+    /** The room and the actor's participation in it; 404 unknown room, 403 not a participant. */
+    async requireMember(roomId: string, actor: RoomActor): Promise<{ room: RoomRow; me: ParticipantRow }> {
+      const room = await findRoom(roomId)
+      const me = await findMember(room, actor)
+      if (!me) throw new AppError('room_not_member', 403)
+      return { room, me }
+    },
+
+    /** A room and one of its participants, for the sockets (undefined values when unknown). */
+    async lookup(roomId: string, participantId: string) {
+      const room = await repo.findRoom(roomId)
+      const participant = room ? await repo.findParticipant(roomId, participantId) : undefined
+      return { room, participant }
+    },
+  }
+}
+
+export type RoomsService = ReturnType<typeof createRoomsService>
