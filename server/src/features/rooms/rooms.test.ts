@@ -1,6 +1,7 @@
 import type { RoomMemberView, RoomPublicView } from '@ferry/contracts/api/rooms'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
+import { authStacks } from '../auth/testing/auth-test-kit.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import { call, createRoom, joinRoom, setRoomExpiry } from './testing/rooms-test-kit.js'
@@ -150,4 +151,4 @@ await forEachStack((getApp) => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409])
     })
   })
-})
+}, authStacks())
