@@ -100,7 +100,7 @@ test('a guarded page sends a visitor to /login?next=… and back after logging i
   await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible()
   await expect(page.getByTestId('profile-name')).toHaveText(account.name)
   await expect(page.getByTestId('profile-email')).toHaveText(account.email)
-  await expect(page.getByTestId('profile-role')).toHaveText('Free')
+  await expect(page.getByTestId('profile-role')).toHaveText('Free User')
 
   // Signed in, /login goes straight on to next.
   await page.goto('/login?next=/profile')
@@ -288,7 +288,7 @@ test('in Spanish: sign up, errors, Google, log out and log in again', async ({ p
   await again.getByRole('button', { name: 'Iniciar sesión', exact: true }).click()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('heading', { name: 'Tu perfil' })).toBeVisible()
-  await expect(page.getByTestId('profile-role')).toHaveText('Gratis')
+  await expect(page.getByTestId('profile-role')).toHaveText('Usuario gratuito')
 })
 
 test("on a phone, the drawer's Login opens the modal and its Logout signs out", async ({ page, request }) => {

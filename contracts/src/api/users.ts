@@ -22,6 +22,8 @@ export const userSchema = z.object({
   name: z.string(),
   role: roleSchema,
   picture: z.string().nullable(),
+  /** When the account was made: the profile's 'Member since' (DECISIONS 4). */
+  created_at: z.iso.datetime({ offset: true }).optional(),
 })
 export type User = z.infer<typeof userSchema>
 

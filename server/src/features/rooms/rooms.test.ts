@@ -139,6 +139,21 @@ await forEachStack((getApp) => {
       expect((await call<RoomPublicView>(app, 'GET', `/api/rooms/${other}`, null)).body.expired).toBe(true)
     })
 
+    it('documents its routes in the OpenAPI', async () => {
+      const doc = (await (await getApp().api('/api/docs/json')).json()) as { paths: Record<string, object> }
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/rooms',
+          '/api/rooms/{roomId}',
+          '/api/rooms/{roomId}/join',
+          '/api/rooms/{roomId}/initiate-transfer',
+          '/api/transfers/{id}/respond',
+          '/api/transfers/{id}/status',
+          '/api/transfers/history',
+        ]),
+      )
+    })
+
     it('lets exactly max_participants in when joins race', async () => {
       const app = getApp()
       const host = await signUp(app)

@@ -35,7 +35,14 @@ function toCredentials(row: UserRow): UserCredentials {
 
 /** The API's shape of a user (spec 000 §3). */
 export function toUser(user: UserRecord): User {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, picture: user.picture }
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    picture: user.picture,
+    created_at: user.createdAt.toISOString(),
+  }
 }
 
 export interface NewAccount {

@@ -1,10 +1,11 @@
 import { Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { IconLock, IconUserPlus } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { AuthModal, type AuthMode, safeNextPath, useSession } from '../../features/auth/index.js'
+import { AuthModal, type AuthMode, safeNextPath, sessionStore, useSession } from '../../features/auth/index.js'
+import { rememberReferralCode, useRedeemPendingReferral } from '../../features/referrals/index.js'
 import { paths } from '../../lib/paths.js'
 
 /**
@@ -12,7 +13,7 @@ import { paths } from '../../lib/paths.js'
  * Signing in goes to `?next=` (a path on this site only) or /; closing the modal while logged
  * out goes to /. The URL is left alone, so /register keeps its `?ref=` for the referral.
  */
-function SignInPage({ initialMode }: { initialMode: AuthMode }) {
+function SignInPage({ initialMode, onAuthenticated }: { initialMode: AuthMode; onAuthenticated?(): void }) {
   const { t } = useTranslation('common')
   const { isAuthenticated } = useSession()
   const [searchParams] = useSearchParams()
@@ -41,7 +42,7 @@ function SignInPage({ initialMode }: { initialMode: AuthMode }) {
         mode={mode}
         onModeChange={setMode}
         onClose={() => void navigate(paths.home, { replace: true })}
-        onAuthenticated={() => {}}
+        onAuthenticated={onAuthenticated ?? (() => {})}
       />
     </Center>
   )
@@ -51,6 +52,15 @@ export function LoginPage() {
   return <SignInPage initialMode="login" />
 }
 
+/** /register?ref={code} (001 §2): the code is kept for the upgrade modal and redeemed once signed up. */
 export function RegisterPage() {
-  return <SignInPage initialMode="signup" />
+  const [searchParams] = useSearchParams()
+  const ref = searchParams.get('ref')
+  const redeem = useRedeemPendingReferral()
+  useEffect(() => rememberReferralCode(ref), [ref])
+  const redeemForNewUser = () => {
+    const userId = sessionStore.getSnapshot().user?.id
+    if (userId) void redeem(userId)
+  }
+  return <SignInPage initialMode="signup" onAuthenticated={redeemForNewUser} />
 }

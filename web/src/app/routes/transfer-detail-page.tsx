@@ -2,17 +2,30 @@ import { Container } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { useSession } from '../../features/auth/index.js'
+import { inRecoveryGrace, RecoverTransferPanel, useMyPlan } from '../../features/billing/index.js'
 import { TransferDetail } from '../../features/transfers/index.js'
 import { paths } from '../../lib/paths.js'
 
-/** /transfers/{id} (000 §2), behind RequireAuth. */
+/** /transfers/{id} (000 §2), behind RequireAuth; an expired transfer in its grace offers recovery (DECISIONS 3). */
 export function TransferDetailPage() {
   const { t } = useTranslation(['transfers', 'common'])
   const { id = '' } = useParams()
+  const { user } = useSession()
+  const myPlan = useMyPlan(user?.id ?? null)
   useDocumentTitle(`${t('detail.pageTitle')} · ${t('brand', { ns: 'common' })}`)
+  const plan = myPlan.data?.plan
   return (
     <Container size={760} py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
-      <TransferDetail id={id} backTo={paths.transfers} />
+      <TransferDetail
+        id={id}
+        backTo={paths.transfers}
+        footer={(transfer) =>
+          plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
+            <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />
+          ) : null
+        }
+      />
     </Container>
   )
 }

@@ -6,6 +6,8 @@ export interface SessionUser {
   /** FREE, PREMIUM or ADMIN; compared case-insensitively. */
   role: string
   picture?: string | null
+  /** When the account was made ('Member since'); absent in sessions stored before it was sent. */
+  created_at?: string | null
 }
 
 export interface SessionState {

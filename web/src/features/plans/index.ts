@@ -1,6 +1,7 @@
 export { type PlansApi, plansApi } from './api/plans-api.js'
 export { usePlanComparison } from './api/use-plan-comparison.js'
 export { type PlanLimitsState, type UsePlanLimitsOptions, usePlanLimits } from './api/use-plan-limits.js'
+export { activePlansKey, usePlans } from './api/use-plans.js'
 export { PlanConfigAlert, type PlanConfigAlertProps } from './components/plan-config-alert.js'
 export { audienceOf, type FormPlanLimits, fallbackLimits, type PlanLimitsNotice } from './form-limits.js'
 export { fallbackComparison, type PlanComparison, type PlanTerms } from './plan-comparison.js'

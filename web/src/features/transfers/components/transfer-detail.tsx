@@ -1,3 +1,4 @@
+import type { Transfer } from '@ferry/contracts/api/transfers'
 import {
   Alert,
   Anchor,
@@ -26,6 +27,8 @@ import { transfersApi } from '../api/transfers-api.js'
 export interface TransferDetailProps {
   id: string
   backTo: string
+  /** What the page adds under the actions for this transfer (the recovery offer of an expired one). */
+  footer?: (transfer: Transfer) => ReactNode
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -40,7 +43,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Transfer detail (000 §2): its fields, the Active/Expired badge and 'Download File' for the sender. */
-export function TransferDetail({ id, backTo }: TransferDetailProps) {
+export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
@@ -169,6 +172,7 @@ export function TransferDetail({ id, backTo }: TransferDetailProps) {
               )}
             </CopyButton>
           </Group>
+          {footer?.(transfer)}
         </Stack>
       </Paper>
     </Stack>

@@ -1,0 +1,157 @@
+import type { Plan } from '@ferry/contracts/api/plans'
+import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconAlertCircle, IconLogin, IconRefresh, IconUserCheck } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { useUpgradeCheckout } from '../hooks/use-upgrade-checkout.js'
+import { type BillingInterval, filterPlans, mayChoose, type PlanFilter, planAction } from '../plan-display.js'
+import { PlanCard } from './plan-card.js'
+import { PlanComparisonTable } from './plan-comparison-table.js'
+import { TermsOfService } from './terms-of-service.js'
+import { UpgradeFaq } from './upgrade-faq.js'
+import { UpgradeModal } from './upgrade-modal.js'
+
+export interface UpgradeViewProps {
+  plans: { data: Plan[] | undefined; isError: boolean; refetch(): void }
+  /** The signed-in user, or null for a visitor. */
+  user: { id: string; name: string } | null
+  /** The id of the user's plan; null while unknown or for a visitor. */
+  currentPlanId: string | null
+  currentPlanName: string | null
+  loginTo: string
+  contactTo: string
+  /** The code a /register?ref= link carried, to prefill the referral field. */
+  initialReferralCode: string
+}
+
+/** /upgrade, 'Choose Your Plan' (001 §2): login state, filters, Monthly/Yearly, cards, comparison, FAQ and terms. */
+export function UpgradeView({
+  plans,
+  user,
+  currentPlanId,
+  currentPlanName,
+  loginTo,
+  contactTo,
+  initialReferralCode,
+}: UpgradeViewProps) {
+  const { t } = useTranslation('billing')
+  const navigate = useNavigate()
+  const [filter, setFilter] = useState<PlanFilter>('all')
+  const [interval, setInterval] = useState<BillingInterval>('yearly')
+  const [chosen, setChosen] = useState<Plan | null>(null)
+  const checkout = useUpgradeCheckout(user?.id ?? null)
+  const shown = filterPlans(plans.data ?? [], filter)
+
+  const choose = (plan: Plan) => {
+    if (!user) {
+      notifications.show({ color: 'yellow', message: t('upgrade.loginRequired') })
+      void navigate(loginTo)
+      return
+    }
+    if (!mayChoose(plan, currentPlanId)) return
+    checkout.reset()
+    setChosen(plan)
+  }
+
+  return (
+    <Stack gap={40}>
+      <Stack gap="xs" align="center" ta="center">
+        <Title order={1}>{t('upgrade.title')}</Title>
+        <Text c="dimmed">{t('upgrade.subtitle')}</Text>
+      </Stack>
+
+      <Paper withBorder radius="lg" p="md" data-testid="upgrade-login-state">
+        {user ? (
+          <Group gap="sm">
+            <IconUserCheck size={20} color="var(--mantine-color-green-6)" />
+            <Text size="sm">{t('upgrade.loggedInAs', { name: user.name })}</Text>
+            {currentPlanName && (
+              <Text size="sm" c="dimmed" data-testid="upgrade-current-plan">
+                {t('upgrade.currentPlanIs', { plan: currentPlanName })}
+              </Text>
+            )}
+          </Group>
+        ) : (
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('upgrade.notLoggedIn')}</Text>
+            <Button component={Link} to={loginTo} leftSection={<IconLogin size={16} />} size="sm">
+              {t('upgrade.login')}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+
+      <Group justify="space-between" gap="md">
+        <SegmentedControl
+          aria-label={t('upgrade.filters.label')}
+          value={filter}
+          onChange={(value) => setFilter(value as PlanFilter)}
+          data={[
+            { value: 'all', label: t('upgrade.filters.all') },
+            { value: 'individual', label: t('upgrade.filters.individual') },
+            { value: 'organization', label: t('upgrade.filters.organization') },
+          ]}
+        />
+        <Group gap="sm">
+          <Text size="sm" fw={interval === 'monthly' ? 700 : 400}>
+            {t('upgrade.monthly')}
+          </Text>
+          <Switch
+            checked={interval === 'yearly'}
+            onChange={(event) => setInterval(event.currentTarget.checked ? 'yearly' : 'monthly')}
+            label={t('upgrade.yearly')}
+            data-testid="yearly-switch"
+          />
+        </Group>
+      </Group>
+
+      {plans.isError && !plans.data ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="plans-error">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('upgrade.loadFailed')}</Text>
+            <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={plans.refetch}>
+              {t('upgrade.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {shown.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                interval={interval}
+                action={planAction(plan, currentPlanId)}
+                contactTo={contactTo}
+                onChoose={choose}
+              />
+            ))}
+          </SimpleGrid>
+          {plans.data && shown.length === 0 && (
+            <Text c="dimmed" ta="center">
+              {t('upgrade.noPlans')}
+            </Text>
+          )}
+          {shown.length > 0 && <PlanComparisonTable plans={shown} interval={interval} />}
+        </>
+      )}
+
+      <UpgradeFaq />
+      <TermsOfService />
+
+      <UpgradeModal
+        plan={chosen}
+        interval={interval}
+        initialReferralCode={initialReferralCode}
+        pending={checkout.pending}
+        error={checkout.error}
+        onDismissError={checkout.reset}
+        onClose={() => setChosen(null)}
+        onContinue={(code) => chosen && void checkout.start({ plan: chosen, interval, referralCode: code })}
+      />
+    </Stack>
+  )
+}

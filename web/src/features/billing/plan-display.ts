@@ -1,0 +1,121 @@
+import type { BillingInterval } from '@ferry/contracts/api/billing'
+import { type Plan, type PlanTier, planIds } from '@ferry/contracts/api/plans'
+
+export type { BillingInterval }
+export type PlanFilter = 'all' | PlanTier
+
+/** What a plan's price reads (001 §5): the yearly price when yearly is on and the plan has one, else monthly, else 'Contact us'. */
+export type PriceDisplay =
+  | { kind: 'free' }
+  | { kind: 'contact' }
+  | { kind: 'price'; amount: number; per: BillingInterval }
+
+export function priceDisplay(
+  plan: Pick<Plan, 'price_monthly' | 'price_yearly'>,
+  interval: BillingInterval,
+): PriceDisplay {
+  const yearly = interval === 'yearly' && plan.price_yearly !== null
+  const amount = yearly ? plan.price_yearly : plan.price_monthly
+  if (amount === null) return { kind: 'contact' }
+  if (amount === 0) return { kind: 'free' }
+  return { kind: 'price', amount, per: yearly ? 'yearly' : 'monthly' }
+}
+
+/** Filter buttons of the upgrade page: All Plans, Individual, Organization. */
+export function filterPlans<T extends Pick<Plan, 'tier'>>(plans: readonly T[], filter: PlanFilter): T[] {
+  return filter === 'all' ? [...plans] : plans.filter((plan) => plan.tier === filter)
+}
+
+/** The action a plan card offers (001 §2 Plan cards). */
+export type PlanAction = 'current' | 'downgrade' | 'contact' | 'choose'
+
+export function planAction(plan: Pick<Plan, 'id' | 'is_selectable'>, currentPlanId: string | null): PlanAction {
+  if (plan.id === currentPlanId) return 'current'
+  if (plan.id === planIds.guest) return 'downgrade'
+  if (!plan.is_selectable) return 'contact'
+  return 'choose'
+}
+
+/** Whether the 'Upgrade to {plan}' modal may open: never for Guest, the current plan or an unsold plan. */
+export function mayChoose(plan: Pick<Plan, 'id' | 'is_selectable'>, currentPlanId: string | null): boolean {
+  return planAction(plan, currentPlanId) === 'choose'
+}
+
+export const isRecommended = (plan: Pick<Plan, 'id'>) => plan.id === planIds.pro
+
+/** A size limit given in GB (1024^3) as a GB or TB figure; null is unlimited. */
+export type SizeDisplay = { unit: 'GB' | 'TB'; value: number } | null
+
+export function sizeDisplay(gb: number | null): SizeDisplay {
+  if (gb === null) return null
+  if (gb >= 1024) return { unit: 'TB', value: Math.round((gb / 1024) * 100) / 100 }
+  return { unit: 'GB', value: Math.round(gb * 100) / 100 }
+}
+
+/** An expiry in hours as whole days when it divides, else hours; null is unlimited. */
+export type DurationDisplay = { unit: 'days' | 'hours'; count: number } | null
+
+export function durationDisplay(hours: number | null): DurationDisplay {
+  if (hours === null) return null
+  return hours >= 48 && hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours }
+}
+
+/** The rows of the static comparison table (001 §2), each computed from plan data (DECISIONS 1). */
+export const comparisonRows = [
+  'price',
+  'maxTransferSize',
+  'transferExpiry',
+  'roomUsers',
+  'videoAudio',
+  'passwordProtection',
+  'documentPreview',
+  'sftpDownload',
+  'analytics',
+  'customDomain',
+  'referralPayouts',
+  'ads',
+  'trial',
+] as const
+export type ComparisonRow = (typeof comparisonRows)[number]
+
+/** A cell of the table: a yes/no mark, a figure, or 'Unlimited'. */
+export type ComparisonCell =
+  | { kind: 'flag'; value: boolean }
+  | { kind: 'price'; price: PriceDisplay }
+  | { kind: 'size'; size: SizeDisplay }
+  | { kind: 'duration'; duration: DurationDisplay }
+  | { kind: 'count'; value: number }
+  | { kind: 'payout'; amount: number | null }
+  | { kind: 'ads'; shown: boolean }
+  | { kind: 'trial'; days: number | null }
+
+export function comparisonCell(plan: Plan, row: ComparisonRow, interval: BillingInterval): ComparisonCell {
+  switch (row) {
+    case 'price':
+      return { kind: 'price', price: priceDisplay(plan, interval) }
+    case 'maxTransferSize':
+      return { kind: 'size', size: sizeDisplay(plan.max_transfer_size_gb) }
+    case 'transferExpiry':
+      return { kind: 'duration', duration: durationDisplay(plan.max_transfer_expiry_hours) }
+    case 'roomUsers':
+      return { kind: 'count', value: plan.max_room_users }
+    case 'videoAudio':
+      return { kind: 'flag', value: plan.supports_video_audio }
+    case 'passwordProtection':
+      return { kind: 'flag', value: plan.password_protection }
+    case 'documentPreview':
+      return { kind: 'flag', value: plan.document_preview || plan.max_document_features.preview }
+    case 'sftpDownload':
+      return { kind: 'flag', value: plan.sftp_download }
+    case 'analytics':
+      return { kind: 'flag', value: plan.analytics_panel || plan.analytics_access }
+    case 'customDomain':
+      return { kind: 'flag', value: plan.custom_domain }
+    case 'referralPayouts':
+      return { kind: 'payout', amount: plan.allows_payouts ? plan.payout_amount : null }
+    case 'ads':
+      return { kind: 'ads', shown: plan.ads_enabled }
+    case 'trial':
+      return { kind: 'trial', days: plan.is_trial_available && plan.trial_days > 0 ? plan.trial_days : null }
+  }
+}

@@ -1,0 +1,44 @@
+import type { Plan } from '@ferry/contracts/api/plans'
+import { type DurationDisplay, durationDisplay, type SizeDisplay, sizeDisplay } from './plan-display.js'
+
+/** One line of a plan's feature list, computed from its data (DECISIONS 1). */
+export type PlanFeatureLine =
+  | { key: 'size'; size: SizeDisplay }
+  | { key: 'expiry'; duration: DurationDisplay }
+  | { key: 'recipients'; count: number }
+  | { key: 'roomUsers'; count: number }
+  | { key: 'monthly'; size: SizeDisplay }
+  | {
+      key:
+        | 'videoAudio'
+        | 'passwordProtection'
+        | 'documentPreview'
+        | 'sftpDownload'
+        | 'analytics'
+        | 'customDomain'
+        | 'recovery'
+        | 'noAds'
+        | 'payouts'
+    }
+
+export function planFeatureLines(plan: Plan): PlanFeatureLine[] {
+  const flags = [
+    [plan.supports_video_audio, 'videoAudio'],
+    [plan.password_protection, 'passwordProtection'],
+    [plan.document_preview || plan.max_document_features.preview, 'documentPreview'],
+    [plan.sftp_download, 'sftpDownload'],
+    [plan.analytics_panel || plan.analytics_access, 'analytics'],
+    [plan.custom_domain, 'customDomain'],
+    [plan.recovery_allowed, 'recovery'],
+    [!plan.ads_enabled, 'noAds'],
+    [plan.allows_payouts, 'payouts'],
+  ] as const
+  return [
+    { key: 'size', size: sizeDisplay(plan.max_transfer_size_gb) },
+    { key: 'expiry', duration: durationDisplay(plan.max_transfer_expiry_hours) },
+    { key: 'recipients', count: plan.max_recipients },
+    { key: 'roomUsers', count: plan.max_room_users },
+    { key: 'monthly', size: sizeDisplay(plan.max_monthly_data_gb) },
+    ...flags.filter(([on]) => on).map(([, key]) => ({ key })),
+  ]
+}

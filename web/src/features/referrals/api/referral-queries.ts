@@ -1,0 +1,41 @@
+import type { PayoutStatus } from '@ferry/contracts/api/referrals'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type PayoutAction, referralsApi } from './referrals-api.js'
+
+export const referralKeys = {
+  all: ['referrals'] as const,
+  ofUser: (userId: string) => ['referrals', 'user', userId] as const,
+  admin: (status: PayoutStatus | null) => ['referrals', 'admin', status] as const,
+}
+
+/** GET /api/referrals/user/{userId}; 001 §7: on failure an empty list (with `isError` for a notice). */
+export function useReferrals(userId: string, enabled = true) {
+  return useQuery({
+    queryKey: referralKeys.ofUser(userId),
+    queryFn: ({ signal }) => referralsApi.ofUser(userId, signal),
+    enabled,
+  })
+}
+
+export function useGenerateReferral(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => referralsApi.create(userId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: referralKeys.ofUser(userId) }),
+  })
+}
+
+export function useAdminReferrals(status: PayoutStatus | null) {
+  return useQuery({
+    queryKey: referralKeys.admin(status),
+    queryFn: ({ signal }) => referralsApi.adminList(status ?? undefined, signal),
+  })
+}
+
+export function usePayoutAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: PayoutAction }) => referralsApi.adminAction(id, action),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: referralKeys.all }),
+  })
+}

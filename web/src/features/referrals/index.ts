@@ -1,0 +1,7 @@
+export { referralsApi } from './api/referrals-api.js'
+export { AdminPayoutsPanel } from './components/admin-payouts-panel.js'
+export type { RewardPlan } from './components/how-referrals-work.js'
+export { InviteEarnCard } from './components/invite-earn-card.js'
+export { InviteView, type InviteViewProps } from './components/invite-view.js'
+export { forgetReferralCode, pendingReferralCode, rememberReferralCode } from './pending-referral.js'
+export { useRedeemPendingReferral } from './use-redeem-pending-referral.js'

@@ -1,0 +1,47 @@
+import { type PayoutStatus, type Referral, referralLinkPath } from '@ferry/contracts/api/referrals'
+
+export interface ReferralStats {
+  totalInvites: number
+  successful: number
+  /** Euros of PAID and APPROVED payouts. */
+  earned: number
+  /** Euros of PENDING payouts above 0. */
+  pending: number
+}
+
+const cents = (euros: number) => Math.round(euros * 100)
+
+/** The invite page's stat cards (001 §2): summed in cents so 0.1 + 0.2 stays 0.3. */
+export function referralStats(referrals: readonly Referral[]): ReferralStats {
+  let earned = 0
+  let pending = 0
+  for (const referral of referrals) {
+    if (referral.payout_status === 'PAID' || referral.payout_status === 'APPROVED')
+      earned += cents(referral.payout_amount)
+    if (referral.payout_status === 'PENDING' && referral.payout_amount > 0) pending += cents(referral.payout_amount)
+  }
+  return {
+    totalInvites: referrals.length,
+    successful: referrals.filter((referral) => referral.invited_user_id !== null).length,
+    earned: earned / 100,
+    pending: pending / 100,
+  }
+}
+
+/** 001 §4 payout badge colours: PAID green, APPROVED blue, CANCELLED red, other gray. */
+export function payoutColor(status: PayoutStatus | null): string {
+  if (status === 'PAID') return 'green'
+  if (status === 'APPROVED') return 'blue'
+  if (status === 'CANCELLED') return 'red'
+  return 'gray'
+}
+
+/** The payout status a list shows: the profile leaves PENDING out (001 §4). */
+export function visiblePayoutStatus(status: PayoutStatus | null, hidePending: boolean): PayoutStatus | null {
+  return hidePending && status === 'PENDING' ? null : status
+}
+
+/** The sign-up link that carries a code: {origin}/register?ref={code}. */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}${referralLinkPath(code)}`
+}
