@@ -40,6 +40,14 @@ export function createAppRouter() {
               path: 'share/:id',
               lazy: async () => ({ Component: (await import('./routes/share-page.js')).SharePage }),
             },
+            {
+              path: 'upgrade',
+              lazy: async () => ({ Component: (await import('./routes/upgrade-page.js')).UpgradePage }),
+            },
+            {
+              path: 'subscribe',
+              lazy: async () => ({ Component: (await import('./routes/subscribe-page.js')).SubscribePage }),
+            },
             // Spec 001 §2 route guards.
             {
               Component: RequireAuth,
@@ -59,8 +67,26 @@ export function createAppRouter() {
                   }),
                 },
                 notYetBuilt('transfer-history'),
-                notYetBuilt('invite'),
-                notYetBuilt('upgrade/success'),
+                {
+                  path: 'invite',
+                  lazy: async () => ({ Component: (await import('./routes/invite-page.js')).InvitePage }),
+                },
+                {
+                  path: 'upgrade/success',
+                  lazy: async () => ({
+                    Component: (await import('./routes/upgrade-success-page.js')).UpgradeSuccessPage,
+                  }),
+                },
+                {
+                  path: 'checkout/test/:sessionId',
+                  lazy: async () => ({ Component: (await import('./routes/test-checkout-page.js')).TestCheckoutPage }),
+                },
+                {
+                  path: 'recovery-success',
+                  lazy: async () => ({
+                    Component: (await import('./routes/recovery-success-page.js')).RecoverySuccessPage,
+                  }),
+                },
               ],
             },
             {

@@ -1,3 +1,4 @@
+import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
@@ -12,6 +13,7 @@ declare module 'i18next' {
     defaultNS: 'common'
     resources: {
       common: typeof common
+      billing: typeof billing
       home: typeof home
       errors: typeof errors
       uploads: typeof uploads
