@@ -70,7 +70,7 @@ export function createDirectTransfersService(deps: TransfersDeps, rooms: RoomsSe
       const { room, me } = await rooms.requireMember(roomId, actor)
       if (rooms.isExpired(room)) throw new AppError('room_expired', 410)
       if (input.recipient_id === me.participantId) throw new AppError('room_recipient_self', 400)
-      const recipient = (await rooms.lookup(roomId, input.recipient_id)).participant
+      const recipient = await rooms.participant(roomId, input.recipient_id)
       if (!recipient) throw new AppError('room_recipient_not_member', 400)
       const row = await repo.insertTransfer({
         roomId,

@@ -60,11 +60,13 @@ export function createSocketAdmission(ctx: {
   async function admit(request: FastifyRequest): Promise<Admission> {
     const { roomId } = request.params as { roomId: string }
     if (!uuidPattern.test(roomId)) return refuse(socketCloseCodes.roomNotFound, 'Room not found')
-    const who = await participantId(request, roomId)
-    if (typeof who !== 'string') return who
-    const { room, participant } = await ctx.rooms.lookup(roomId, who)
+    // The room first: a visitor's guest token expires with the room, and 4410 says more than 4401.
+    const room = await ctx.rooms.lookup(roomId)
     if (!room) return refuse(socketCloseCodes.roomNotFound, 'Room not found')
     if (ctx.rooms.isExpired(room)) return refuse(socketCloseCodes.roomExpired, 'Room expired')
+    const who = await participantId(request, roomId)
+    if (typeof who !== 'string') return who
+    const participant = await ctx.rooms.participant(roomId, who)
     if (!participant) return refuse(socketCloseCodes.notMember, 'Not a participant')
     return { ok: true, member: { room, participant, video: await ctx.rooms.supportsVideo(participant) } }
   }

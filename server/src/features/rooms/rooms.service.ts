@@ -180,12 +180,11 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
       return { room, me }
     },
 
-    /** A room and one of its participants, for the sockets (undefined values when unknown). */
-    async lookup(roomId: string, participantId: string) {
-      const room = await repo.findRoom(roomId)
-      const participant = room ? await repo.findParticipant(roomId, participantId) : undefined
-      return { room, participant }
-    },
+    /** The room, or undefined (for the sockets). */
+    lookup: (roomId: string) => repo.findRoom(roomId),
+
+    /** One participant of a room, or undefined. */
+    participant: (roomId: string, participantId: string) => repo.findParticipant(roomId, participantId),
   }
 }
 
