@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Cluster, startCluster } from './harness/cluster.js'
-import { callJson, servedBy } from './harness/cluster-client.js'
+import { type Cluster, metricValue, startCluster } from './harness/cluster.js'
+import { callJson, eventually, servedBy } from './harness/cluster-client.js'
 import { partsOf, sendPart, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
 
 const MiB = 1024 * 1024
@@ -23,7 +23,8 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
   let token: string
 
   beforeAll(async () => {
-    cluster = await startCluster({ instances: 3, storage: 's3' })
+    // Sweepers tick every second on every instance.
+    cluster = await startCluster({ instances: 3, storage: 's3', env: { JOB_INTERVAL_SECONDS: '1' } })
   })
   afterAll(async () => {
     await cluster?.close()
@@ -152,5 +153,72 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
     expect(mine.headers.get('x-request-id')).toBe('cluster-test-42')
     const fresh = await cluster.api('/healthz')
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('runs the sweepers on every instance at once without purging anything twice', async () => {
+    const caller = { api: cluster.api, token }
+    const transferIds: string[] = []
+    const transferKeys: string[] = []
+    for (let i = 0; i < 6; i++) {
+      const file = await uploadSmall(caller, `old-${i}.txt`, randomBytes(500))
+      const created = await callJson<{ id: string }>(cluster.api, 'POST', '/api/transfers', {
+        token,
+        body: { files: [file], recipient_emails: ['old@example.com'], title: `Old ${i}` },
+      })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      transferIds.push(created.body.id)
+      transferKeys.push(file.file_key)
+    }
+    const pendingKeys: string[] = []
+    for (let i = 0; i < 5; i++)
+      pendingKeys.push((await uploadSmall(caller, `never-sent-${i}.txt`, randomBytes(300))).file_key)
+
+    const totals = async (job: string, count: string) => {
+      let sum = 0
+      for (const instance of cluster.instances) {
+        sum += metricValue(await cluster.metrics(instance), 'ferry_job_items_total', { job, count })
+      }
+      return sum
+    }
+    const purgedBefore = await totals('sweep-expired-transfers', 'purged')
+    const sweptBefore = await totals('sweep-pending-uploads', 'swept')
+
+    const past = new Date(Date.now() - 60_000)
+    await cluster.db.query('update transfers set expires_at = $1, purge_after = $1 where id = any($2::uuid[])', [
+      past,
+      transferIds,
+    ])
+    await cluster.db.query('update pending_uploads set expires_at = $1 where key = any($2::text[])', [
+      past,
+      pendingKeys,
+    ])
+
+    await eventually(async () => {
+      const purged = await cluster.db.query(
+        'select count(*)::int as n from transfers where id = any($1::uuid[]) and files_deleted_at is not null',
+        [transferIds],
+      )
+      const left = await cluster.db.query(
+        'select count(*)::int as n from pending_uploads where key = any($1::text[])',
+        [pendingKeys],
+      )
+      return purged.rows[0].n === transferIds.length && left.rows[0].n === 0
+    }, 'every expired transfer is purged and every stale upload swept')
+
+    expect((await totals('sweep-expired-transfers', 'purged')) - purgedBefore).toBe(transferIds.length)
+    expect((await totals('sweep-pending-uploads', 'swept')) - sweptBefore).toBe(pendingKeys.length)
+    for (const key of [...transferKeys, ...pendingKeys]) {
+      const stored = await fetch(`${cluster.s3!.endpoint}/${cluster.s3!.bucket}/${key}`)
+      expect(stored.status, key).toBe(404)
+    }
+    // Every instance ticked; each tick ran on the one instance holding the lease.
+    for (const instance of cluster.instances) {
+      const text = await cluster.metrics(instance)
+      const ticks = ['ok', 'held_elsewhere'].map((outcome) =>
+        metricValue(text, 'ferry_job_runs_total', { job: 'sweep-expired-transfers', outcome }),
+      )
+      expect(ticks[0]! + ticks[1]!, instance.id).toBeGreaterThan(0)
+      expect(metricValue(text, 'ferry_job_runs_total', { outcome: 'error' }), instance.id).toBe(0)
+    }
   })
 })

@@ -42,6 +42,12 @@ export function createPostgresPool(options: PostgresDatabaseOptions): pg.Pool {
   // An idle client whose server went away (restart, failover) emits here; without a listener the
   // process would crash. The pool drops that client and opens a new one on the next request.
   pool.on('error', (err) => logger.warn({ err }, 'PostgreSQL idle connection lost'))
+  // A client checked out (e.g. in a transaction, between two queries) when the server goes away
+  // emits 'error' on itself, where the pool does not listen: unheard, it would crash the process.
+  // Its next query then fails (503) and release() drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err }, 'PostgreSQL connection lost'))
+  })
   return pool
 }
 

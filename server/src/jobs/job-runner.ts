@@ -42,7 +42,10 @@ export function startJobs(deps: JobRunnerDeps, jobs: readonly Job[], options: Jo
   async function tick(job: Job): Promise<void> {
     const started = performance.now()
     try {
-      if (!(await tryAcquireLease(deps.database.db, job.name, holder, job.intervalMs))) return
+      if (!(await tryAcquireLease(deps.database.db, job.name, holder, job.intervalMs))) {
+        recordJobRun(job.name, 'held_elsewhere', 0)
+        return
+      }
       const result = await job.run()
       const ms = performance.now() - started
       recordJobRun(job.name, 'ok', ms / 1000, result)

@@ -42,7 +42,7 @@ function createMetrics() {
     }),
     jobRuns: new Counter({
       name: 'ferry_job_runs_total',
-      help: 'Periodic job runs on this instance, by job and outcome (ok or error).',
+      help: 'Periodic job ticks on this instance, by job and outcome: ok, error, or held_elsewhere (another instance held the lease).',
       labelNames: ['job', 'outcome'] as const,
       registers,
     }),
@@ -92,9 +92,15 @@ export function roomSocketClosed(): void {
 }
 
 /** Records one periodic job run: its outcome, its duration and the numbers its result holds. */
-export function recordJobRun(job: string, outcome: 'ok' | 'error', seconds: number, result?: unknown): void {
+export function recordJobRun(
+  job: string,
+  outcome: 'ok' | 'error' | 'held_elsewhere',
+  seconds: number,
+  result?: unknown,
+): void {
   const m = processMetrics()
   m.jobRuns.inc({ job, outcome })
+  if (outcome === 'held_elsewhere') return
   m.jobDuration.observe({ job }, seconds)
   if (typeof result === 'number') m.jobItems.inc({ job, count: 'items' }, result)
   else if (result && typeof result === 'object') {

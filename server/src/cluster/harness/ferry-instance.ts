@@ -10,6 +10,8 @@ export interface FerryInstance {
   /** http://127.0.0.1:port */
   url: string
   pid(): number | undefined
+  /** Whether the process is running (false once it exited or was killed). */
+  running(): boolean
   /** SIGKILL: a crash. */
   kill(): Promise<void>
   /** SIGTERM and wait for the exit. */
@@ -76,6 +78,7 @@ export async function startFerryInstance(
     id,
     url,
     pid: () => child?.pid,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async kill() {
       if (!child) return
       child.kill('SIGKILL')

@@ -17,6 +17,8 @@ export interface RoundRobinProxy {
   remove(target: string): void
   /** Targets taking requests now. */
   live(): string[]
+  /** Calls `listener` with each HTTP request's method, URL and the target chosen; returns an unsubscribe. */
+  onRoute(listener: (method: string, url: string, target: string) => void): () => void
   close(): Promise<void>
 }
 
@@ -25,6 +27,7 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
   const targets: string[] = []
   const down = new Set<string>()
   let next = 0
+  const listeners = new Set<(method: string, url: string, target: string) => void>()
   const proxy = createProxyServer({ xfwd: true })
 
   function pick(): string | undefined {
@@ -47,6 +50,7 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
         .end('{"detail":"No instance is up.","code":"no_upstream"}')
       return
     }
+    for (const listener of listeners) listener(req.method ?? 'GET', req.url ?? '/', target)
     proxy.web(req, res, { target }, (error) => {
       markDown(target, error)
       if (!res.headersSent) {
@@ -91,6 +95,10 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
       down.delete(target)
     },
     live: () => targets.filter((t) => !down.has(t)),
+    onRoute(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     async close() {
       clearInterval(health)
       proxy.close()

@@ -76,6 +76,9 @@ async function sendFile(
     fileName: file.fileName,
   })
   if (presigned) {
+    // Asked first so that a store that is down (503) or an object that is gone (410) gets an answer
+    // from Ferry with a message, not a failed request to the store.
+    if (!(await deps.blobs.stat(file.fileKey))) throw new AppError(options.goneCode, 410)
     // The store serves the bytes (and any Range) itself; the download is counted as it is handed over.
     if (options.record && request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) {
       await options.record()
@@ -137,6 +140,9 @@ export async function sendDownload(
   }))
   reply.type('application/zip').header('Content-Length', String(zipLength(entries)))
   if (request.method === 'HEAD') return headOnly(reply)
+  // Once the ZIP's headers are sent a failure can only cut it short: a store that is down (503) or files
+  // that are gone (410) are told first.
+  if (!(await deps.blobs.stat(download.files[0]!.fileKey))) throw new AppError(options.goneCode, 410)
   const archive = streamZip(entries, { date: options.createdAt })
   archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
   onCompleted(reply, deps, options.record)

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Cluster, startCluster } from './harness/cluster.js'
+import { callJson, callUntilUp, servedBy } from './harness/cluster-client.js'
+import { type Caller, partsOf, putTo, uploadCall } from './harness/cluster-uploads.js'
+
+const MiB = 1024 * 1024
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+/** PUTs `body` a MiB at a time, slowly; resolves with the status, or 0 when the connection broke. */
+function slowPut(url: string, body: Buffer, headers: Record<string, string>, afterFirstMiB: () => void) {
+  return new Promise<number>((resolve) => {
+    const request = http.request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } })
+    request.on('response', (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    request.on('error', () => resolve(0))
+    let offset = 0
+    const writeNext = () => {
+      if (request.destroyed) return
+      const chunk = body.subarray(offset, offset + MiB)
+      offset += chunk.length
+      if (offset >= body.length) return request.end(chunk)
+      request.write(chunk)
+      if (offset === MiB) afterFirstMiB()
+      setTimeout(writeNext, 150)
+    }
+    writeNext()
+  })
+}
+
+/** Sign part `n` and PUT it, retrying while the proxy still routes to the dead instance. */
+async function sendPartRetrying(caller: Caller, ref: { key: string; uploadId: string }, n: number, body: Buffer) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const signed = await callUntilUp(() =>
+      callJson<{ url: string; headers: Record<string, string> }>(caller.api, 'POST', '/api/multipart/sign-part', {
+        token: caller.token,
+        body: { ...ref, partNumber: n },
+      }),
+    )
+    expect(signed.status).toBe(200)
+    const put = await putTo(signed.body.url, body, signed.body.headers).catch(() => ({ status: 0, etag: null }))
+    if (put.status === 200 && put.etag) return put.etag
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`Part ${n} could not be sent`)
+}
+
+describe('an instance killed (SIGKILL) in the middle of a multipart upload', () => {
+  let cluster: Cluster
+
+  beforeAll(async () => {
+    // Local storage on a shared data folder: the parts themselves go through the instances.
+    cluster = await startCluster({ instances: 3, storage: 'local' })
+  })
+  afterAll(async () => {
+    await cluster?.close()
+  })
+
+  it('lets the client resume through another instance; the file arrives intact', async () => {
+    const email = `kill-${randomBytes(4).toString('hex')}@example.com`
+    const registered = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/register', {
+      body: { email, password: 'kill test password 1', name: 'Kim' },
+    })
+    expect(registered.status).toBe(201)
+    const caller = { api: cluster.api, token: registered.body.access_token }
+    const file = randomBytes(12 * MiB)
+    const bodies = partsOf(file, 5 * MiB)
+    const { body: ref } = await uploadCall<{ key: string; uploadId: string }>(caller, 'multipartCreate', {
+      filename: 'survivor.bin',
+      content_type: 'application/octet-stream',
+      file_size: file.length,
+    })
+    const etag1 = await sendPartRetrying(caller, ref, 1, bodies[0]!)
+
+    // Part 2 goes slowly; the instance receiving it is killed once the first MiB is in.
+    const { body: signed } = await uploadCall<{ url: string; headers: Record<string, string> }>(
+      caller,
+      'multipartSignPart',
+      { ...ref, partNumber: 2 },
+    )
+    const signedPath = new URL(signed.url).pathname
+    let receiver: string | undefined
+    const unsubscribe = cluster.proxy.onRoute((method, url, target) => {
+      if (method === 'PUT' && url.startsWith(signedPath)) receiver = target
+    })
+    let killed: Promise<void> | undefined
+    const killReceiver = async () => {
+      for (let i = 0; i < 100 && !receiver; i++) await new Promise((r) => setTimeout(r, 10))
+      const victim = cluster.instances.find((i) => i.url === receiver)
+      if (!victim) throw new Error('The proxy did not route the part')
+      await victim.kill()
+    }
+    const status = await slowPut(signed.url, bodies[1]!, signed.headers, () => {
+      killed = killReceiver()
+    })
+    unsubscribe()
+    await killed
+    expect(status).not.toBe(200)
+
+    // Resume as Uppy does: list what arrived, send the rest, complete.
+    const listed = await callUntilUp(() =>
+      callJson<{ parts: { PartNumber: number; ETag: string; Size: number }[] }>(
+        cluster.api,
+        'POST',
+        '/api/multipart/list-parts',
+        { token: caller.token, body: ref },
+      ),
+    )
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+    expect(listed.body.parts.map((p) => p.PartNumber)).toEqual([1])
+    const etag2 = await sendPartRetrying(caller, ref, 2, bodies[1]!)
+    const etag3 = await sendPartRetrying(caller, ref, 3, bodies[2]!)
+    const completed = await callUntilUp(() =>
+      callJson(cluster.api, 'POST', '/api/multipart/complete', {
+        token: caller.token,
+        body: {
+          ...ref,
+          parts: [
+            { PartNumber: 1, ETag: etag1 },
+            { PartNumber: 2, ETag: etag2 },
+            { PartNumber: 3, ETag: etag3 },
+          ],
+        },
+      }),
+    )
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200)
+
+    const transfer = await callUntilUp(() =>
+      callJson<{ unique_id: string }>(cluster.api, 'POST', '/api/transfers', {
+        token: caller.token,
+        body: {
+          files: [{ file_key: ref.key, file_name: 'survivor.bin', file_size: file.length }],
+          recipient_emails: ['rae@example.com'],
+        },
+      }),
+    )
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(201)
+    const share = await callUntilUp(() =>
+      callJson<{ transfer: { files: { file_key: string }[] } }>(
+        cluster.api,
+        'GET',
+        `/api/share/${transfer.body.unique_id}`,
+      ),
+    )
+    const key = share.body.transfer.files[0]!.file_key
+    let downloaded: Response | undefined
+    for (let attempt = 0; attempt < 10 && downloaded?.status !== 200; attempt++) {
+      downloaded = await cluster.api(`/share/${transfer.body.unique_id}/download?file_key=${encodeURIComponent(key)}`)
+    }
+    expect(downloaded!.status).toBe(200)
+    expect(sha256(Buffer.from(await downloaded!.arrayBuffer()))).toBe(sha256(file))
+
+    // The killed instance comes back and the proxy sends it requests again.
+    const victim = cluster.instances.find((i) => i.url === receiver)!
+    await victim.start()
+    const served = new Set<string>()
+    for (let i = 0; i < 12 && served.size < 3; i++) {
+      served.add(servedBy(await cluster.api('/healthz')))
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(served.has(victim.id)).toBe(true)
+  })
+})
