@@ -163,8 +163,7 @@ test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', 
   await storeLogin(admin, adminLogin)
   await admin.goto('/admin')
   await expect(admin).toHaveURL(/\/admin$/)
-  // The dashboard itself is a later issue: past the guard, the 404 page for now.
-  await expect(admin.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
   await expect(admin.getByRole('banner').getByRole('button', { name: 'Admin', exact: true })).toBeVisible()
   await admin.close()
 })

@@ -23,7 +23,8 @@ export const adminUsersQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(200).optional(),
 })
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>
+/** What a caller sends (every field has a default). */
+export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuery>>
 
 export const adminUserListResponse = z.object({
   items: z.array(adminUserSchema),

@@ -1,3 +1,4 @@
+import type admin from '../locales/en/admin.json'
 import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
@@ -14,6 +15,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common
       billing: typeof billing
+      admin: typeof admin
       home: typeof home
       errors: typeof errors
       uploads: typeof uploads

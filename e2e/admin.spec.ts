@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { mailTo, seedTransfer } from './fixtures/transfers.js'
+
+const userRow = (page: Page, email: string) => page.locator(`[data-testid="user-row"][data-email="${email}"]`)
+const topUserRow = (page: Page, email: string) =>
+  page.getByTestId('storage-top-users').locator(`tr[data-email="${email}"]`)
+
+async function openAsAdmin(page: Page, request: Parameters<typeof loginViaApi>[0], path = '/admin') {
+  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await page.goto(path)
+}
+
+/** Creates a user through the Add User modal; returns the set-password link the admin is shown once. */
+async function createUser(
+  page: Page,
+  account: { name: string; email: string },
+  labels = { add: 'Add User', create: 'Create User' },
+) {
+  await page.getByRole('button', { name: labels.add }).click()
+  const dialog = page.getByRole('dialog', { name: labels.create })
+  await dialog.getByTestId('user-form-name').fill(account.name)
+  await dialog.getByTestId('user-form-email').fill(account.email)
+  await dialog.getByRole('button', { name: labels.create }).click()
+  const link = page.getByTestId('set-password-link')
+  await expect(link).toHaveValue(/\/set-password\?token=/)
+  return link.inputValue()
+}
+
+test('an admin creates a user who sets a password from the email and logs in; edits, sees transfers and storage, deletes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const account = newAccount('invited')
+  await openAsAdmin(page, request, '/dashboard/')
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage'])
+  await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
+  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText([
+    'ID',
+    'Name',
+    'Email',
+    'Role',
+    'Created',
+    'Actions',
+  ])
+
+  // Create: the role defaults to FREE; the link is shown once and emailed.
+  await page.getByRole('button', { name: 'Add User' }).click()
+  const form = page.getByRole('dialog', { name: 'Create User' })
+  await expect(form.getByTestId('user-form-role')).toHaveValue('Free User')
+  await expect(form.getByTestId('user-form-email')).toHaveAttribute('type', 'email')
+  await form.getByRole('button', { name: 'Cancel' }).click()
+  const shownLink = await createUser(page, account)
+  await page.getByRole('button', { name: 'Done' }).click()
+  await page.getByTestId('users-search').fill(account.email)
+  await expect(userRow(page, account.email)).toContainText(account.name)
+  await expect(userRow(page, account.email)).toContainText('Free User')
+  // Local date and time, US English.
+  await expect(userRow(page, account.email).locator('td').nth(4)).toHaveText(
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+  )
+
+  // A duplicate email: the server's message in the red alert, the modal stays open, nothing added.
+  await createUserExpectingError(page, { name: 'Dup', email: account.email })
+  await expect(page.getByTestId('user-form-error')).toContainText('A user with this email already exists.')
+  await page.getByTestId('user-form-error').getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByTestId('user-form-error')).toHaveCount(0)
+  await page.getByRole('dialog', { name: 'Create User' }).getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByTestId('user-row')).toHaveCount(1)
+
+  const mail = await mailTo(account.email)
+  const mailed = mail.links.find((href) => href.includes('/set-password?token='))
+  expect(mailed).toBeDefined()
+  expect(new URL(mailed!).searchParams.get('token')).toBe(new URL(shownLink).searchParams.get('token'))
+
+  // The invited user sets a password from the emailed link, once, and logs in.
+  const invited = await browser.newPage()
+  const linkPath = new URL(mailed!).pathname + new URL(mailed!).search
+  await invited.goto(linkPath)
+  await expect(invited.getByRole('heading', { name: 'Choose your password' })).toBeVisible()
+  await expect(invited.getByText(account.email)).toBeVisible()
+  await invited.getByTestId('set-password-input').fill('short')
+  await invited.getByTestId('set-password-repeat').fill('short')
+  await invited.getByTestId('set-password-submit').click()
+  await expect(invited.getByText('Password must be at least 8 characters.')).toBeVisible()
+  await invited.getByTestId('set-password-input').fill(account.password)
+  await invited.getByTestId('set-password-repeat').fill(account.password)
+  await invited.getByTestId('set-password-submit').click()
+  await expect(invited.getByText('Your password is set. You can now log in.')).toBeVisible()
+  await invited.getByRole('link', { name: 'Log in' }).click()
+  const login = invited.getByRole('dialog', { name: 'Log in to Ferry' })
+  await login.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email)
+  await login.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
+  await login.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(invited.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await invited.goto(linkPath)
+  await expect(invited.getByTestId('set-password-invalid')).toHaveText(
+    'This set-password link is invalid, has expired or has already been used.',
+  )
+  await invited.close()
+
+  // Edit the role: the badge follows after the list reloads.
+  await page.getByRole('button', { name: `Edit ${account.name}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit User' })
+  await expect(edit.getByTestId('user-form-email')).toHaveValue(account.email)
+  await edit.getByTestId('user-form-role').click()
+  await page.getByRole('option', { name: 'Premium User' }).click()
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(userRow(page, account.email)).toContainText('Premium User')
+
+  // Storage before and after the user's upload.
+  await page.getByRole('tab', { name: 'Storage Usage' }).click()
+  await expect(page.getByRole('heading', { name: 'Where the stored bytes are' })).toBeVisible()
+  await expect(topUserRow(page, account.email)).toHaveCount(0)
+  const storedBefore = await page.getByTestId('storage-stored').textContent()
+
+  const userLogin = await loginViaApi(request, account.email, account.password)
+  const title = `Admin view ${randomUUID().slice(0, 6)}`
+  const transfer = await seedTransfer(request, userLogin.access_token, {
+    title,
+    recipients: ['someone@e2e.ferry.test'],
+    files: [{ name: 'big.bin', body: 'x'.repeat(6 * 1024 * 1024) }],
+  })
+
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(topUserRow(page, account.email)).toContainText('6.00 MB')
+  await expect(page.getByTestId('storage-stored')).not.toHaveText(storedBefore ?? '')
+  await expect(page.getByTestId('storage-largest')).toContainText(title)
+
+  // The Transfers tab lists every user's transfers, with the User ID column.
+  await page.getByRole('tab', { name: 'Transfers' }).click()
+  await expect(page.getByTestId('transfers-table').locator('thead th').nth(1)).toHaveText('User ID')
+  const row = page.locator(`[data-testid="transfer-row"][data-title="${title}"]`)
+  await expect(row).toContainText(userLogin.user.id.slice(0, 8))
+  await expect(row.getByRole('link').first()).toHaveAttribute('href', `/transfers/${transfer.id}`)
+
+  // Delete, with the stated rule; the user, their transfer and their bytes are gone.
+  await page.getByRole('tab', { name: 'Users' }).click()
+  await page.getByTestId('users-search').fill(account.email)
+  await page.getByRole('button', { name: `Delete ${account.name}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete User' })
+  await expect(confirm).toContainText('Are you sure you want to delete this user?')
+  await expect(confirm.getByTestId('delete-user-rule')).toContainText('removed from storage')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(userRow(page, account.email)).toHaveCount(0)
+  await expect(page.getByText('No users found')).toBeVisible()
+  await page.getByRole('tab', { name: 'Transfers' }).click()
+  await expect(page.getByTestId('transfers-table').or(page.getByTestId('transfers-empty'))).toBeVisible()
+  await expect(page.locator(`[data-testid="transfer-row"][data-title="${title}"]`)).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Storage Usage' }).click()
+  await expect(page.getByTestId('storage-panel')).not.toContainText(title)
+  await expect(page.getByTestId('storage-panel')).not.toContainText(account.email)
+
+  // The admin cannot delete themselves: the server's message in the red alert.
+  await page.getByRole('tab', { name: 'Users' }).click()
+  await page.getByTestId('users-search').fill(e2eAdmin.email)
+  await userRow(page, e2eAdmin.email)
+    .getByRole('button', { name: /^Delete / })
+    .click()
+  await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('users-error')).toContainText('You cannot delete your own account.')
+  await expect(userRow(page, e2eAdmin.email)).toHaveCount(1)
+})
+
+async function createUserExpectingError(page: Page, account: { name: string; email: string }) {
+  await page.getByRole('button', { name: 'Add User' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create User' })
+  await dialog.getByTestId('user-form-name').fill(account.name)
+  await dialog.getByTestId('user-form-email').fill(account.email)
+  await dialog.getByRole('button', { name: 'Create User' }).click()
+}
+
+test('a non-admin is sent away from /admin, and sees Access Denied when the server refuses a stale admin session', async ({
+  browser,
+  request,
+}) => {
+  const member = await registerViaApi(request, newAccount('denied'))
+  const away = await browser.newPage()
+  await storeLogin(away, member)
+  await away.goto('/admin')
+  await expect(away).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  await away.close()
+
+  // The browser still believes the account is an admin (demoted since); the server says 403.
+  const stale = await browser.newPage()
+  const staleLogin = { ...member, user: { ...member.user, role: 'ADMIN' } }
+  await stale.route('**/auth/verify', (route) => route.fulfill({ json: { valid: true, user: staleLogin.user } }))
+  await storeLogin(stale, staleLogin)
+  await stale.goto('/admin')
+  await expect(stale.getByTestId('admin-access-denied')).toContainText(
+    'You must be an admin user to access the admin dashboard.',
+    { timeout: 15_000 },
+  )
+  await expect(stale.getByRole('alert').filter({ hasText: 'Access Denied' })).toBeVisible()
+  await expect(stale.getByText('You must be an admin to access this page')).toBeVisible()
+  await stale.getByRole('tab', { name: 'Storage Usage' }).click()
+  await expect(stale.getByText('Access Denied')).toBeVisible()
+  await stale.close()
+})
+
+test('in Spanish: the dashboard, the user modals, role labels, storage and the set-password page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = newAccount('es')
+  await openAsAdmin(page, request, '/admin?lng=es')
+  await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible()
+  await expect(page.getByRole('tab')).toHaveText(['Usuarios', 'Transferencias', 'Uso de almacenamiento'])
+  await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
+  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText([
+    'ID',
+    'Nombre',
+    'Correo',
+    'Rol',
+    'Creado',
+    'Acciones',
+  ])
+  await createUser(page, account, { add: 'Añadir usuario', create: 'Crear usuario' })
+  await expect(page.getByRole('dialog', { name: 'Usuario creado' })).toContainText('Funciona una sola vez')
+  await page.getByRole('button', { name: 'Hecho' }).click()
+  await page.getByTestId('users-search').fill(account.email)
+  await expect(userRow(page, account.email)).toContainText('Usuario gratuito')
+
+  await page.getByRole('button', { name: `Editar a ${account.name}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Editar usuario' })
+  await edit.getByTestId('user-form-email').fill('no-es-un-correo')
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expect(edit.getByText('Introduce una dirección de correo válida.')).toBeVisible()
+  await edit.getByRole('button', { name: 'Cancelar' }).click()
+
+  await page.getByRole('tab', { name: 'Uso de almacenamiento' }).click()
+  await expect(page.getByRole('heading', { name: 'Dónde están los bytes almacenados' })).toBeVisible()
+  await expect(page.getByText('Almacenado en total')).toBeVisible()
+
+  const invited = await browser.newPage()
+  await invited.goto('/set-password?token=nope&lng=es')
+  await expect(invited.getByRole('heading', { name: 'Elige tu contraseña' })).toBeVisible()
+  await expect(invited.getByTestId('set-password-invalid')).toHaveText(
+    'Este enlace para elegir contraseña no es válido, ha caducado o ya se ha usado.',
+  )
+  await invited.close()
+
+  await page.getByRole('tab', { name: 'Usuarios' }).click()
+  await page.getByTestId('users-search').fill(account.email)
+  await page.getByRole('button', { name: `Eliminar a ${account.name}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Eliminar usuario' })
+  await expect(confirm).toContainText('¿Seguro que quieres eliminar este usuario?')
+  await confirm.getByRole('button', { name: 'Eliminar' }).click()
+  await expect(page.getByText('No se encontraron usuarios')).toBeVisible()
+})

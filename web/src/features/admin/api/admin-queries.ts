@@ -1,0 +1,63 @@
+import type { AdminUserRequest, AdminUsersQuery } from '@ferry/contracts/api/admin'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { adminApi } from './admin-api.js'
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
+  storage: ['admin', 'storage'] as const,
+  setPassword: (token: string) => ['set-password', token] as const,
+}
+
+/** One page of System Users; the previous page stays on screen while the next loads. */
+export function useAdminUsers(query: AdminUsersQuery) {
+  return useQuery({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => adminApi.users(query, signal),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Fresh on every visit of the tab: the figures move with every upload. */
+export function useStorageUsage() {
+  return useQuery({ queryKey: adminKeys.storage, queryFn: ({ signal }) => adminApi.storage(signal), staleTime: 0 })
+}
+
+/** After any change the admin lists reload (001 §4). */
+function useReloadAfter() {
+  const queryClient = useQueryClient()
+  return () => void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+}
+
+export function useCreateUser() {
+  const reload = useReloadAfter()
+  return useMutation({ mutationFn: adminApi.createUser, onSuccess: reload })
+}
+
+export function useUpdateUser() {
+  const reload = useReloadAfter()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AdminUserRequest }) => adminApi.updateUser(id, body),
+    onSuccess: reload,
+  })
+}
+
+export function useDeleteUser() {
+  const reload = useReloadAfter()
+  return useMutation({ mutationFn: adminApi.deleteUser, onSuccess: reload })
+}
+
+/** Whom a set-password link is for; one try, as a refused link is a page state. */
+export function useSetPasswordInfo(token: string) {
+  return useQuery({
+    queryKey: adminKeys.setPassword(token),
+    queryFn: ({ signal }) => adminApi.setPasswordInfo(token, signal),
+    enabled: token !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
+}
+
+export function useSetPassword() {
+  return useMutation({ mutationFn: adminApi.setPassword })
+}

@@ -1,0 +1,57 @@
+import type { AdminUserCreateResponse } from '@ferry/contracts/api/admin'
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '../../../components/use-format-date.js'
+
+/** Shown once after Create User: the set-password link the user was emailed (DECISIONS 4). */
+export function CreatedLinkModal({ created, onClose }: { created: AdminUserCreateResponse | null; onClose(): void }) {
+  const { t } = useTranslation('admin')
+  const formatDate = useFormatDate()
+  return (
+    <Modal opened={created !== null} onClose={onClose} title={t('created.title')} centered>
+      {created && (
+        <Stack gap="md">
+          <Text size="sm">
+            {t('created.message', {
+              email: created.user.email,
+              date: formatDate(created.set_password_expires_at),
+            })}
+          </Text>
+          {!created.email_sent && (
+            <Alert color="orange" variant="light">
+              {t('created.emailFailed')}
+            </Alert>
+          )}
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label={t('created.linkLabel')}
+              value={created.set_password_url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1 }}
+              data-testid="set-password-link"
+            />
+            <CopyButton value={created.set_password_url} timeout={2000}>
+              {({ copied, copy }) => (
+                <Button
+                  variant={copied ? 'light' : 'filled'}
+                  color={copied ? 'teal' : 'blue'}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
+                  {copied ? t('created.copied') : t('created.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('created.done')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,5 @@
+export { AccessDenied } from './components/access-denied.js'
+export { RoleBadge } from './components/role-badge.js'
+export { SetPasswordView, type SetPasswordViewProps } from './components/set-password-view.js'
+export { StoragePanel } from './components/storage-panel.js'
+export { UsersPanel, type UsersPanelProps } from './components/users-panel.js'
