@@ -11,7 +11,13 @@ import type { Deps } from './deps.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createAuthService } from './features/auth/auth.service.js'
+import { billingJobs } from './features/billing/billing.jobs.js'
+import { billingRoutes } from './features/billing/billing.routes.js'
+import { createBillingServices } from './features/billing/billing.services.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
+import { referralsJobs } from './features/referrals/referrals.jobs.js'
+import { referralsRoutes } from './features/referrals/referrals.routes.js'
+import { createReferralsService } from './features/referrals/referrals.service.js'
 import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
 import { requestLinksRoutes } from './features/request-links/request-links.routes.js'
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
@@ -76,6 +82,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const transfers = createTransfersService(deps)
   await app.register(transfersRoutes(transfers))
   await app.register(shareRoutes(deps, transfers))
+  await app.register(
+    billingRoutes(createBillingServices({ ...deps, logger: app.log, applyRecovery: transfers.confirmRecovery })),
+  )
+  await app.register(referralsRoutes(createReferralsService(deps)))
   await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
   const guests = createGuestTokens(deps)
   const rooms = createRoomsService(deps, guests)
@@ -90,5 +100,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
 export function appJobs(deps: Deps): Job[] {
-  return [...authJobs(deps), ...uploadsJobs(deps), ...transfersJobs(deps), ...requestLinksJobs(deps)]
+  return [
+    ...authJobs(deps),
+    ...uploadsJobs(deps),
+    ...transfersJobs(deps),
+    ...requestLinksJobs(deps),
+    ...billingJobs(deps),
+    ...referralsJobs(deps),
+  ]
 }

@@ -121,7 +121,8 @@ export interface Config {
       }
   events: { kind: 'in-process' } | { kind: 'redis'; url: string }
   mail: { from: string } & ({ kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string })
-  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string }
+  /** Stripe Checkout when set (both keys); else the built-in test checkout (DECISIONS 6). */
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string }
   google: { clientId?: string; jwksUrl: string }
   jwtSecret?: string
   admin?: { email: string; password: string }
@@ -167,6 +168,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
     problems.push('  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set')
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (webhooks activate plans)')
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
 
   return {
@@ -199,9 +203,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
       : { kind: 'outbox', dir: path.join(dataDir, 'mail'), from: e.MAIL_FROM },
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
-      : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

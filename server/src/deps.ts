@@ -7,6 +7,9 @@ import { createInProcessEventBus } from './adapters/event-bus/in-process-event-b
 import { createRedisEventBus } from './adapters/event-bus/redis-event-bus.js'
 import type { Mailer } from './adapters/mailer/mailer.js'
 import { createOutboxMailer } from './adapters/mailer/outbox-mailer.js'
+import type { PaymentsAdapter } from './adapters/payments/payments.js'
+import { createStripePayments } from './adapters/payments/stripe-payments.js'
+import { createTestPayments } from './adapters/payments/test-payments.js'
 import { createSmtpMailer } from './adapters/mailer/smtp-mailer.js'
 import { createInMemoryRateLimiter } from './adapters/rate-limiter/in-memory-rate-limiter.js'
 import type { RateLimiter } from './adapters/rate-limiter/rate-limiter.js'
@@ -26,6 +29,8 @@ export interface Deps {
   events: EventBus
   mailer: Mailer
   rateLimiter: RateLimiter
+  /** Stripe Checkout when configured, else the built-in test checkout (DECISIONS 6). */
+  payments: PaymentsAdapter
   /** Closes every adapter; safe to call once the server stopped taking requests. */
   close(): Promise<void>
 }
@@ -63,6 +68,7 @@ export async function createDeps(
       ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
       : createInMemoryRateLimiter()
     opened.push(rateLimiter)
+    const payments = config.stripe ? createStripePayments(config.stripe) : createTestPayments()
 
     return {
       config,
@@ -73,6 +79,7 @@ export async function createDeps(
       events,
       mailer,
       rateLimiter,
+      payments,
       async close() {
         await closeAll(opened.reverse())
       },

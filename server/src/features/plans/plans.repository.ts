@@ -1,6 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
-import { plans } from '../../db/schema/index.js'
+import { plans, subscriptions, users } from '../../db/schema/index.js'
+
+/** Subscription statuses that give their plan (CANCELED until its end date, when the renewal job ends it). */
+export const liveSubscriptionStatuses = ['TRIALING', 'ACTIVE', 'CANCELED'] as const
 
 export type PlanRow = typeof plans.$inferSelect
 export type PlanRowPatch = Partial<Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>
@@ -16,6 +19,20 @@ export function createPlansRepository(db: Db) {
 
     async findById(id: string): Promise<PlanRow | undefined> {
       const [row] = await db.select().from(plans).where(eq(plans.id, id))
+      return row
+    },
+
+    /** The user's role and the plan of their live subscription (null without one); undefined for no such user. */
+    async planSourceOf(userId: string) {
+      const [row] = await db
+        .select({ role: users.role, subscriptionPlanId: subscriptions.planId })
+        .from(users)
+        .leftJoin(
+          subscriptions,
+          and(eq(subscriptions.userId, users.id), inArray(subscriptions.status, [...liveSubscriptionStatuses])),
+        )
+        .where(eq(users.id, userId))
+        .limit(1)
       return row
     },
 

@@ -3,16 +3,14 @@ import type { Role } from '@ferry/contracts/api/users'
 import { limitsFor, type PlanLimits } from '@ferry/contracts/domain/plan-limits'
 import type { Db } from '../../db/database.js'
 import { notFound } from '../../errors.js'
-import { createUsersService } from '../users/users.service.js'
 import { toAdminPlan, toPlan } from './plan-mapping.js'
 import { createPlansRepository, type PlanRowPatch } from './plans.repository.js'
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
- * The plan id a user of `role` is on, without a subscription record. Guest is the plan of every
- * visitor and FREE user (DECISIONS 1).
- *
- * Placeholder until subscriptions exist: PREMIUM and ADMIN users get Pro. The checkout part of
- * issue 8 replaces this with a lookup of the user's active subscription (falling back to Guest).
+ * The plan id of a user of `role` who has no live subscription: Guest for visitors and FREE users
+ * (DECISIONS 1); Pro for ADMIN and for PREMIUM set by an admin without a subscription.
  */
 export function planIdForRole(role: Role | null): string {
   return role === 'PREMIUM' || role === 'ADMIN' ? planIds.pro : planIds.guest
@@ -24,7 +22,6 @@ export function planIdForRole(role: Role | null): string {
  */
 export function createPlansService(deps: { database: { db: Db } }) {
   const repo = createPlansRepository(deps.database.db)
-  const users = createUsersService(deps)
 
   async function get(id: string): Promise<Plan> {
     const row = await repo.findById(id)
@@ -49,10 +46,14 @@ export function createPlansService(deps: { database: { db: Db } }) {
 
     planForRole,
 
-    /** The plan whose limits apply to this user; null (a visitor) or an unknown id gets Guest. */
+    /**
+     * The plan whose limits apply to this user: their live subscription's plan, else by role
+     * (`planIdForRole`); null (a visitor) or an unknown id gets Guest.
+     */
     async planForUser(userId: string | null): Promise<Plan> {
-      const user = userId ? await users.getById(userId) : undefined
-      return planForRole(user?.role ?? null)
+      const source = userId && uuidPattern.test(userId) ? await repo.planSourceOf(userId) : undefined
+      if (source?.subscriptionPlanId) return get(source.subscriptionPlanId)
+      return planForRole(source?.role ?? null)
     },
 
     /** A plan's limits in bytes and hours (null = unlimited); the same maths the web uses. */
