@@ -116,3 +116,13 @@ export function parseFrame<T>(
     return undefined
   }
 }
+
+/** The sockets' request log line, without the token their URL carries. */
+export const socketLogSerializers = {
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+    host: req.host,
+    remoteAddress: req.ip,
+  }),
+}

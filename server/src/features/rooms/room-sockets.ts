@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { EventBus } from '../../adapters/event-bus/event-bus.js'
 import { publishTo, subscribeTo } from '../../adapters/event-bus/topic.js'
-import { parseFrame, type SocketAdmission } from './room-socket-admission.js'
+import { parseFrame, type SocketAdmission, socketLogSerializers } from './room-socket-admission.js'
 import { roomTopic } from './room-topics.js'
 
 export const send = (socket: WebSocket, message: object) => {
@@ -24,7 +24,12 @@ export function registerRoomSocket(
 ) {
   app.get(
     roomsPaths.roomSocket,
-    { websocket: true, config: { access: 'public' }, preValidation: admission.preValidation },
+    {
+      websocket: true,
+      config: { access: 'public' },
+      preValidation: admission.preValidation,
+      logSerializers: socketLogSerializers,
+    },
     async (socket, request) => {
       const member = admission.take(socket, request)
       if (!member) return

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config.js'
 import { buildTestApp } from '../../testing/test-app.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
+import { socketLogSerializers } from './room-socket-admission.js'
 import { call, createRoom, roomSocket } from './testing/rooms-test-kit.js'
 
 describe('ICE servers from configuration', () => {
@@ -33,5 +34,12 @@ describe('room sockets on shutdown', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('socket request logs', () => {
+  it('leave out the token of the URL', () => {
+    const request = { method: 'GET', url: '/ws/webrtc/r?x=1&token=secret.jwt&y=2', host: 'h', ip: '1.2.3.4' }
+    expect(socketLogSerializers.req(request as never).url).toBe('/ws/webrtc/r?x=1&token=[redacted]&y=2')
   })
 })

@@ -14,7 +14,7 @@ import type { WebSocket } from 'ws'
 import type { EventBus } from '../../adapters/event-bus/event-bus.js'
 import { publishTo, subscribeTo } from '../../adapters/event-bus/topic.js'
 import type { DirectTransfersService } from './direct-transfers.service.js'
-import { parseFrame, type SocketAdmission, type SocketMember } from './room-socket-admission.js'
+import { parseFrame, type SocketAdmission, type SocketMember, socketLogSerializers } from './room-socket-admission.js'
 import { send } from './room-sockets.js'
 import { type SignalEnvelope, signalTopic } from './room-topics.js'
 
@@ -44,7 +44,12 @@ export function registerSignallingSocket(
 ) {
   app.get(
     roomsPaths.signallingSocket,
-    { websocket: true, config: { access: 'public' }, preValidation: admission.preValidation },
+    {
+      websocket: true,
+      config: { access: 'public' },
+      preValidation: admission.preValidation,
+      logSerializers: socketLogSerializers,
+    },
     async (socket, request) => {
       const member = admission.take(socket, request)
       if (!member) return
