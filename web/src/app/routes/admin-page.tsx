@@ -1,7 +1,8 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
-import { IconChartBar, IconTransfer, IconUsers } from '@tabler/icons-react'
+import { type Icon, IconChartBar, IconTransfer, IconUsers } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { StoragePanel, UsersPanel } from '../../features/admin/index.js'
@@ -9,13 +10,16 @@ import { TransferList } from '../../features/transfers/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 import { transferDetailPath } from './transfers-page.js'
 
-/**
- * The tabs of the Admin Dashboard, in order. A tab is `?tab={id}`, so a reload or a shared link
- * opens the same one. Another feature's panel (e.g. referral payouts) joins by adding an entry.
- */
+/** The tabs of the Admin Dashboard, in order; a tab is `?tab={id}`, so a reload or a shared link opens it. */
 const adminTabs = ['users', 'transfers', 'storage'] as const
 type AdminTab = (typeof adminTabs)[number]
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.includes(value as AdminTab)
+
+interface TabView {
+  label: string
+  icon: Icon
+  panel: ReactNode
+}
 
 /** /admin (001 §2), behind RequireAdmin: users, every transfer, and storage usage. */
 export function AdminPage() {
@@ -25,6 +29,30 @@ export function AdminPage() {
   const requested = params.get('tab')
   const tab: AdminTab = isAdminTab(requested) ? requested : 'users'
   useDocumentTitle(`${t('title')} · ${t('brand', { ns: 'common' })}`)
+
+  // Another feature's panel (e.g. referral payouts) joins with an id in adminTabs and an entry here.
+  const views: Record<AdminTab, TabView> = {
+    users: {
+      label: t('tabs.users'),
+      icon: IconUsers,
+      // A user's change reaches their transfers and storage figures too: reload everything.
+      panel: <UsersPanel onChanged={() => void queryClient.invalidateQueries()} />,
+    },
+    transfers: {
+      label: t('tabs.transfers'),
+      icon: IconTransfer,
+      panel: (
+        <TransferList
+          scope="admin"
+          title={t('tabs.transfers')}
+          newTransferTo={paths.home}
+          loginTo={loginPath(paths.admin)}
+          detailPath={transferDetailPath}
+        />
+      ),
+    },
+    storage: { label: t('tabs.storage'), icon: IconChartBar, panel: <StoragePanel /> },
+  }
 
   const select = (value: string | null) => {
     if (!isAdminTab(value)) return
@@ -45,34 +73,23 @@ export function AdminPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {t('title')}
         </Title>
+        {/* Only the open tab is mounted, so each tab loads fresh figures when opened. */}
         <Tabs value={tab} onChange={select} keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
-              {t('tabs.users')}
-            </Tabs.Tab>
-            <Tabs.Tab value="transfers" leftSection={<IconTransfer size={16} />}>
-              {t('tabs.transfers')}
-            </Tabs.Tab>
-            <Tabs.Tab value="storage" leftSection={<IconChartBar size={16} />}>
-              {t('tabs.storage')}
-            </Tabs.Tab>
+            {adminTabs.map((id) => {
+              const { label, icon: TabIcon } = views[id]
+              return (
+                <Tabs.Tab key={id} value={id} leftSection={<TabIcon size={16} />}>
+                  {label}
+                </Tabs.Tab>
+              )
+            })}
           </Tabs.List>
-          <Tabs.Panel value="users" pt="lg">
-            {/* A user's change reaches their transfers and storage figures too: reload everything. */}
-            <UsersPanel onChanged={() => void queryClient.invalidateQueries()} />
-          </Tabs.Panel>
-          <Tabs.Panel value="transfers" pt="lg">
-            <TransferList
-              scope="admin"
-              title={t('tabs.transfers')}
-              newTransferTo={paths.home}
-              loginTo={loginPath(paths.admin)}
-              detailPath={transferDetailPath}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="storage" pt="lg">
-            <StoragePanel />
-          </Tabs.Panel>
+          {adminTabs.map((id) => (
+            <Tabs.Panel key={id} value={id} pt="lg">
+              {views[id].panel}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     </Container>

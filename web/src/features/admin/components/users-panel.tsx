@@ -163,14 +163,15 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
               allowDeselect={false}
               w={90}
             />
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              aria-label={t('users.pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`users.pageControls.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('users.pageItem', { page: item }) })}
-            />
+            <nav aria-label={t('users.pagination')}>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`users.pageControls.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': t('users.pageItem', { page: item }) })}
+              />
+            </nav>
           </Group>
         </Group>
       )}
