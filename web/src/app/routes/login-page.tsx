@@ -1,10 +1,10 @@
 import { Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { IconLock, IconUserPlus } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { AuthModal, type AuthMode, safeNextPath, sessionStore, useSession } from '../../features/auth/index.js'
+import { AuthModal, type AuthMode, safeNextPath, useSession } from '../../features/auth/index.js'
 import { rememberReferralCode, useRedeemPendingReferral } from '../../features/referrals/index.js'
 import { paths } from '../../lib/paths.js'
 
@@ -13,7 +13,7 @@ import { paths } from '../../lib/paths.js'
  * Signing in goes to `?next=` (a path on this site only) or /; closing the modal while logged
  * out goes to /. The URL is left alone, so /register keeps its `?ref=` for the referral.
  */
-function SignInPage({ initialMode, onAuthenticated }: { initialMode: AuthMode; onAuthenticated?(): void }) {
+function SignInPage({ initialMode }: { initialMode: AuthMode }) {
   const { t } = useTranslation('common')
   const { isAuthenticated } = useSession()
   const [searchParams] = useSearchParams()
@@ -42,7 +42,7 @@ function SignInPage({ initialMode, onAuthenticated }: { initialMode: AuthMode; o
         mode={mode}
         onModeChange={setMode}
         onClose={() => void navigate(paths.home, { replace: true })}
-        onAuthenticated={onAuthenticated ?? (() => {})}
+        onAuthenticated={() => {}}
       />
     </Center>
   )
@@ -56,11 +56,16 @@ export function LoginPage() {
 export function RegisterPage() {
   const [searchParams] = useSearchParams()
   const ref = searchParams.get('ref')
+  const { user } = useSession()
   const redeem = useRedeemPendingReferral()
+  // Only for whoever arrived signed out: the session changing here is the sign-up (or a log-in).
+  const arrivedSignedOut = useRef(user === null)
   useEffect(() => rememberReferralCode(ref), [ref])
-  const redeemForNewUser = () => {
-    const userId = sessionStore.getSnapshot().user?.id
-    if (userId) void redeem(userId)
-  }
-  return <SignInPage initialMode="signup" onAuthenticated={redeemForNewUser} />
+  // Here, not in the modal's onAuthenticated: the page leaves (and the modal unmounts) as the session starts.
+  useEffect(() => {
+    if (!user || !arrivedSignedOut.current) return
+    arrivedSignedOut.current = false
+    void redeem(user.id)
+  }, [user, redeem])
+  return <SignInPage initialMode="signup" />
 }

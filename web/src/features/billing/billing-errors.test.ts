@@ -10,7 +10,10 @@ describe('billingErrorMessage', () => {
   })
 
   it("uses the server's detail, else HTTP {status}", () => {
-    expect(billingErrorMessage(new ApiError(404, 'Plan not found'))).toEqual({ raw: 'Plan not found' })
+    expect(billingErrorMessage(new ApiError(404, 'Plan not found', 'checkout_plan_not_found'))).toEqual({
+      raw: 'Plan not found',
+      code: 'checkout_plan_not_found',
+    })
     expect(billingErrorMessage(new ApiError(502, genericErrorMessage))).toEqual({ key: 'http', status: 502 })
   })
 })
@@ -27,6 +30,7 @@ describe('checkoutErrorMessage', () => {
   it('shows other messages raw', () => {
     expect(checkoutErrorMessage(new ApiError(400, 'You are already on this plan'))).toEqual({
       raw: 'You are already on this plan',
+      code: undefined,
     })
   })
 })

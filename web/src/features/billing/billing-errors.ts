@@ -4,7 +4,7 @@ import { ApiError, genericErrorMessage } from '../../lib/api-error.js'
 export type BillingMessage =
   | { key: 'notAuthenticated' | 'network' | 'paymentUnavailable' | 'serviceUnavailable' | 'checkoutFailed' }
   | { key: 'http'; status: number }
-  | { raw: string }
+  | { raw: string; code?: string | undefined }
 
 /**
  * 001 §8 for billing and plan calls: 401 is 'Not authenticated'; other failures use the
@@ -14,7 +14,7 @@ export function billingErrorMessage(error: unknown): BillingMessage {
   if (!(error instanceof ApiError)) return { key: 'network' }
   if (error.status === 0) return { key: 'network' }
   if (error.status === 401) return { key: 'notAuthenticated' }
-  if (error.detail && error.detail !== genericErrorMessage) return { raw: error.detail }
+  if (error.detail && error.detail !== genericErrorMessage) return { raw: error.detail, code: error.code }
   return { key: 'http', status: error.status }
 }
 
