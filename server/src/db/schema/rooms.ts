@@ -47,10 +47,7 @@ export const roomParticipants = pgTable(
     isHost: boolean('is_host').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.roomId, t.participantId] }),
-    index('room_participants_user_id_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.roomId, t.participantId] }), index('room_participants_user_id_idx').on(t.userId)],
 )
 
 export type DirectTransferStatusValue = 'initiated' | 'accepted' | 'completed' | 'rejected' | 'canceled' | 'error'
