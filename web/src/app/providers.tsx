@@ -5,7 +5,7 @@ import { type ReactNode, Suspense } from 'react'
 import { CrashScreen } from '../components/crash-screen.js'
 import { ErrorBoundary } from '../components/error-boundary.js'
 import { PageLoader } from '../components/page-loader.js'
-import { theme } from './theme.js'
+import { cssVariablesResolver, theme } from './theme.js'
 
 export interface AppProvidersProps {
   queryClient: QueryClient
@@ -15,7 +15,7 @@ export interface AppProvidersProps {
 /** Theme, notifications, server state and the last-resort crash screen around the app. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         {/* Outside the boundary: the crash screen itself may wait for translations. */}

@@ -1,5 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { PageLoader } from '../components/page-loader.js'
+import { paths } from '../lib/paths.js'
 import { AppLayout } from './layout/app-layout.js'
 import { RouteErrorScreen } from './route-error-screen.js'
 import { RequireAdmin, RequireAuth } from './route-guards.js'
@@ -7,6 +8,22 @@ import { NotFoundPage } from './routes/not-found-page.js'
 
 /** Guarded routes whose pages later issues build: the guard runs, then the 404 page shows. */
 const notYetBuilt = (path: string): RouteObject => ({ path, Component: NotFoundPage })
+
+/** The content pages of the header's menus and the specs' links: one view, text per page. */
+const infoRoutes: RouteObject[] = (
+  [
+    ['resources/nonprofit', 'nonprofit'],
+    ['resources/teams', 'teams'],
+    ['resources/enterprise', 'enterprise'],
+    ['tools/file-protection', 'fileProtection'],
+    ['tools/sell-files', 'sellFiles'],
+    ['help', 'help'],
+    ['contact', 'contact'],
+  ] as const
+).map(([path, id]) => ({
+  path,
+  lazy: async () => ({ Component: (await import('./routes/info-page.js')).infoPageRoute(id) }),
+}))
 
 /**
  * Pages load lazily so the first visit downloads only the shell and the page it opens. The
@@ -37,9 +54,18 @@ export function createAppRouter() {
               }),
             },
             {
+              path: 'set-password',
+              lazy: async () => ({ Component: (await import('./routes/set-password-page.js')).SetPasswordPage }),
+            },
+            {
               path: 'share/:id',
               lazy: async () => ({ Component: (await import('./routes/share-page.js')).SharePage }),
             },
+            // DECISIONS 5: both room paths open the same page.
+            ...['room/:roomId', 'rooms/:roomId'].map((path) => ({
+              path,
+              lazy: async () => ({ Component: (await import('./routes/room-page.js')).RoomPage }),
+            })),
             {
               path: 'upgrade',
               lazy: async () => ({ Component: (await import('./routes/upgrade-page.js')).UpgradePage }),
@@ -48,6 +74,12 @@ export function createAppRouter() {
               path: 'subscribe',
               lazy: async () => ({ Component: (await import('./routes/subscribe-page.js')).SubscribePage }),
             },
+            {
+              path: 'styleguide',
+              lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
+            },
+            ...infoRoutes,
+            { path: 'plans', element: <Navigate to={paths.upgrade} replace /> },
             // Spec 001 §2 route guards.
             {
               Component: RequireAuth,
@@ -66,7 +98,12 @@ export function createAppRouter() {
                     Component: (await import('./routes/transfer-detail-page.js')).TransferDetailPage,
                   }),
                 },
-                notYetBuilt('transfer-history'),
+                {
+                  path: 'transfer-history',
+                  lazy: async () => ({
+                    Component: (await import('./routes/transfer-history-page.js')).TransferHistoryPage,
+                  }),
+                },
                 {
                   path: 'invite',
                   lazy: async () => ({ Component: (await import('./routes/invite-page.js')).InvitePage }),
@@ -91,7 +128,22 @@ export function createAppRouter() {
             },
             {
               Component: RequireAdmin,
-              children: [notYetBuilt('admin'), notYetBuilt('tools'), notYetBuilt('mantine-guide')],
+              children: [
+                {
+                  path: 'admin',
+                  lazy: async () => ({ Component: (await import('./routes/admin-page.js')).AdminPage }),
+                },
+                // 000 §2's admin menu links /dashboard/ too: the same dashboard.
+                { path: 'dashboard', element: <Navigate to={paths.admin} replace /> },
+                {
+                  path: 'tools',
+                  lazy: async () => ({ Component: (await import('./routes/tools-page.js')).ToolsPage }),
+                },
+                {
+                  path: 'mantine-guide',
+                  lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
+                },
+              ],
             },
             // Not lazy: the error screen shows it too, so it is in the main bundle anyway.
             { path: '*', Component: NotFoundPage },

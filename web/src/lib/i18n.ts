@@ -16,6 +16,31 @@ export function currentLanguage(i18n: I18n): Language {
   return supportedLanguages.find((code) => lng?.startsWith(code)) ?? fallbackLanguage
 }
 
+/**
+ * Test hook: with `localStorage.ferryI18nDebug` set, English no longer fills in for a missing
+ * translation and every key the UI asks for without a value is recorded on
+ * `window.ferryMissingKeys` as `{lng}:{ns}:{key}`, so a browser test can fail on it.
+ */
+function missingKeyRecorder() {
+  let enabled = false
+  try {
+    enabled = !!localStorage.getItem('ferryI18nDebug')
+  } catch {
+    // Storage blocked: no debugging.
+  }
+  if (!enabled) return {}
+  const recorded: string[] = []
+  Object.assign(window, { ferryMissingKeys: recorded })
+  return {
+    fallbackLng: false as const,
+    saveMissing: true,
+    saveMissingTo: 'current' as const,
+    missingKeyHandler: (lngs: readonly string[], ns: string, key: string) => {
+      for (const lng of lngs) recorded.push(`${lng}:${ns}:${key}`)
+    },
+  }
+}
+
 function syncHtmlLang(i18n: I18n): void {
   const lng = currentLanguage(i18n)
   document.documentElement.lang = lng
@@ -55,6 +80,7 @@ export function initI18n(): I18n {
       },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      ...missingKeyRecorder(),
     })
   return i18next
 }

@@ -3,8 +3,10 @@ import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
+import type pages from '../locales/en/pages.json'
 import type plans from '../locales/en/plans.json'
 import type requestLinks from '../locales/en/requestLinks.json'
+import type tools from '../locales/en/tools.json'
 import type transfers from '../locales/en/transfers.json'
 import type uploads from '../locales/en/uploads.json'
 
@@ -22,6 +24,8 @@ declare module 'i18next' {
       plans: typeof plans
       transfers: typeof transfers
       requestLinks: typeof requestLinks
+      tools: typeof tools
+      pages: typeof pages
     }
   }
 }

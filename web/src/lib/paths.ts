@@ -21,7 +21,12 @@ export const paths = {
   nonprofit: '/resources/nonprofit',
   teams: '/resources/teams',
   enterprise: '/resources/enterprise',
+  styleguide: '/styleguide',
+  help: '/help',
 } as const
+
+/** A transfer room (000 §2; /rooms/{id} opens it too). */
+export const roomPath = (roomId: string) => `/room/${encodeURIComponent(roomId)}`
 
 /** /login, remembering where to come back to after signing in. */
 export function loginPath(next?: string): string {

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -45,9 +45,11 @@ function UserMenu() {
   return (
     <Menu {...headerMenuProps} position="bottom-end" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('auth.accountMenu')} px={6} py={4} style={{ borderRadius: 8 }}>
+        {/* Named by its content, not aria-label: speech users say the name they see (WCAG 2.5.3). */}
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
+          <VisuallyHidden>{t('auth.accountMenu')}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <Avatar size={32} radius="xl" color="blue" src={user.picture || undefined} alt="">
+            <Avatar size={32} radius="xl" color="blue" src={user.picture || undefined} alt="" aria-hidden>
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={500} maw={160} truncate>

@@ -5,6 +5,9 @@ import {
   IconCoin,
   IconHeartHandshake,
   IconLayoutDashboard,
+  IconLifebuoy,
+  IconMail,
+  IconPalette,
   IconRocket,
   IconSettings,
   IconShieldLock,
@@ -70,6 +73,10 @@ export const navMenus: readonly NavMenu[] = [
       { to: paths.nonprofit, label: 'nav.resources.nonprofit', icon: IconHeartHandshake },
       { to: paths.teams, label: 'nav.resources.teams', icon: IconUsersGroup },
       { to: paths.enterprise, label: 'nav.resources.enterprise', icon: IconBuildingSkyscraper },
+      // 001 §2: the playground is linked from the header; the specs link help and contact too.
+      { to: paths.help, label: 'nav.resources.help', icon: IconLifebuoy },
+      { to: paths.contact, label: 'nav.resources.contact', icon: IconMail },
+      { to: paths.styleguide, label: 'nav.resources.styleguide', icon: IconPalette },
     ],
   },
 ]

@@ -11,7 +11,7 @@ export function NotFoundView() {
   return (
     <Center mih="70vh" px="md">
       <Stack align="center" gap="sm" ta="center" maw={480}>
-        <Text fz={96} fw={900} lh={1} c="blue.1" aria-hidden>
+        <Text fz={96} fw={900} lh={1} c="blue.6" aria-hidden>
           {t('notFound.code')}
         </Text>
         <Title order={1} fz={32}>

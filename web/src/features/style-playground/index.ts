@@ -1,0 +1,1 @@
+export { StylePlayground } from './components/style-playground.js'

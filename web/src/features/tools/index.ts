@@ -1,0 +1,2 @@
+export { DateCalculator } from './components/date-calculator.js'
+export { daysBetween } from './days-between.js'
