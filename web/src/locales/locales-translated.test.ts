@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+
+// Keyed './{lng}/{ns}.json'.
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' })
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix: string, out: Map<string, string>): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}.${key}`
+    if (typeof value === 'string') out.set(path, value)
+    else flatten(value, path, out)
+  }
+  return out
+}
+
+function catalogue(lng: string): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [file, tree] of Object.entries(files)) {
+    const match = /^\.\/([^/]+)\/(.+)\.json$/.exec(file)
+    if (match?.[1] === lng) flatten(tree, match[2] ?? '', out)
+  }
+  return out
+}
+
+/** Words that are the same in both languages: names, codes, units and shared words. */
+const sharedWords = new Set(
+  [
+    'Ferry',
+    'OK',
+    'Email',
+    'Premium',
+    'Pro',
+    'Business',
+    'Enterprise',
+    'Guest',
+    'Edu',
+    'ZIP',
+    'CSS',
+    'HTTP',
+    'Google',
+    'Stripe',
+    'English',
+    'Español',
+    'Total',
+    'Error',
+    'Admin',
+    'Individual',
+    'Personal',
+    'Plan',
+    'ID',
+    'No',
+    'h',
+    'min',
+    's',
+    'd',
+    'B',
+    'KB',
+    'MB',
+    'GB',
+    'TB',
+  ].map((word) => word.toLowerCase()),
+)
+
+/** Keys whose English text is Spanish by the spec (001 §2 Style playground). */
+const spanishBySpec = new Set(['tools.playground.export', 'tools.playground.editorHint'])
+
+/** Whether a text may read the same in Spanish: every word of it (placeholders aside) is shared. */
+const sameInBothLanguages = (text: string) =>
+  (text.replace(/\{\{[^}]*\}\}/g, ' ').match(/\p{L}+/gu) ?? []).every((word) => sharedWords.has(word.toLowerCase()))
+
+describe('Spanish catalogue', () => {
+  const en = catalogue('en')
+  const es = catalogue('es')
+
+  it('has every English key, and no key English lacks, each with a non-empty text', () => {
+    const missing = [...en.keys()].filter((key) => !es.get(key)?.trim())
+    const extra = [...es.keys()].filter((key) => !en.has(key))
+    const emptyEnglish = [...en].filter(([, text]) => !text.trim()).map(([key]) => key)
+    expect({ missing, extra, emptyEnglish }).toEqual({ missing: [], extra: [], emptyEnglish: [] })
+  })
+
+  it('translates every text, apart from names, codes and the spec’s Spanish strings', () => {
+    const untranslated = [...en]
+      .filter(([key, text]) => es.get(key) === text)
+      .filter(([key, text]) => !spanishBySpec.has(key) && !sameInBothLanguages(text))
+      .map(([key, text]) => `${key}: "${text}"`)
+    expect(untranslated).toEqual([])
+  })
+})
