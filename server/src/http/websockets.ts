@@ -1,6 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import type { FastifyInstance } from 'fastify'
+import { roomSocketClosed, roomSocketOpened } from '../operations/metrics.js'
 
 /** Frames larger than this close the socket (1009): SDP offers are the largest, a few KiB. */
 const maxPayloadBytes = 256 * 1024
@@ -23,5 +24,10 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
       request.log.debug({ err: error }, 'WebSocket error')
       socket.terminate()
     },
+  })
+  // Every socket Ferry accepts belongs to a room (its events or its signalling): counted in /metrics.
+  app.websocketServer.on('connection', (socket) => {
+    roomSocketOpened()
+    socket.once('close', roomSocketClosed)
   })
 }

@@ -37,7 +37,7 @@ function createMetrics() {
     }),
     roomSockets: new Gauge({
       name: 'ferry_room_sockets',
-      help: 'Room WebSockets open on this instance.',
+      help: 'Room WebSockets (room events and signalling) open on this instance.',
       registers,
     }),
     jobRuns: new Counter({

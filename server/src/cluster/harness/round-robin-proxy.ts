@@ -17,7 +17,7 @@ export interface RoundRobinProxy {
   remove(target: string): void
   /** Targets taking requests now. */
   live(): string[]
-  /** Calls `listener` with each HTTP request's method, URL and the target chosen; returns an unsubscribe. */
+  /** Calls `listener` with each request's method ('UPGRADE' for WebSockets), URL and target; returns an unsubscribe. */
   onRoute(listener: (method: string, url: string, target: string) => void): () => void
   close(): Promise<void>
 }
@@ -64,6 +64,7 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
   server.on('upgrade', (req, socket: net.Socket, head) => {
     const target = pick()
     if (!target) return socket.destroy()
+    for (const listener of listeners) listener('UPGRADE', req.url ?? '/', target)
     proxy.ws(req, socket, head, { target }, (error) => {
       markDown(target, error)
       socket.destroy()
