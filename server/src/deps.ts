@@ -7,10 +7,10 @@ import { createInProcessEventBus } from './adapters/event-bus/in-process-event-b
 import { createRedisEventBus } from './adapters/event-bus/redis-event-bus.js'
 import type { Mailer } from './adapters/mailer/mailer.js'
 import { createOutboxMailer } from './adapters/mailer/outbox-mailer.js'
+import { createSmtpMailer } from './adapters/mailer/smtp-mailer.js'
 import type { PaymentsAdapter } from './adapters/payments/payments.js'
 import { createStripePayments } from './adapters/payments/stripe-payments.js'
 import { createTestPayments } from './adapters/payments/test-payments.js'
-import { createSmtpMailer } from './adapters/mailer/smtp-mailer.js'
 import { createInMemoryRateLimiter } from './adapters/rate-limiter/in-memory-rate-limiter.js'
 import type { RateLimiter } from './adapters/rate-limiter/rate-limiter.js'
 import { createRedisRateLimiter } from './adapters/rate-limiter/redis-rate-limiter.js'
@@ -69,6 +69,11 @@ export async function createDeps(
       : createInMemoryRateLimiter()
     opened.push(rateLimiter)
     const payments = config.stripe ? createStripePayments(config.stripe) : createTestPayments()
+    if (payments.kind === 'test') {
+      logger.warn(
+        'Payments: built-in test checkout, no card is charged (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
+      )
+    }
 
     return {
       config,
