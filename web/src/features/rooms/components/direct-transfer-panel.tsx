@@ -1,20 +1,31 @@
 import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconPlus, IconVideo } from '@tabler/icons-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { ErrorAlert } from '../../../components/error-alert.js'
+import { CreateRoomModal } from './create-room-modal.js'
 
 export interface DirectTransferPanelProps {
   isAuthenticated: boolean
-  /** Where 'Create Transfer Room' sends a logged-out visitor. */
-  loginTo: string
+  /** Logged out, the buttons open the login modal. */
+  onLogin(): void
+  /** Where a new room opens (/room/{id}). */
+  onRoomCreated(roomId: string): void
 }
 
 /**
- * The Direct transfer tab (spec 000 §2). Logged out, 'Create Transfer Room' leads to login;
- * logged in it stays disabled until rooms are built, like 'Join Video Chat'.
+ * The Direct transfer tab (spec 000 §2): 'Create Transfer Room' opens the modal. Video chat
+ * happens inside a room, so 'Join Video Chat' starts by creating one too.
  */
-export function DirectTransferPanel({ isAuthenticated, loginTo }: DirectTransferPanelProps) {
-  const { t } = useTranslation('home')
+export function DirectTransferPanel({ isAuthenticated, onLogin, onRoomCreated }: DirectTransferPanelProps) {
+  const { t } = useTranslation(['home', 'rooms'])
+  const [opened, setOpened] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const open = () => {
+    if (!isAuthenticated) return onLogin()
+    setFailed(false)
+    setOpened(true)
+  }
   return (
     <Stack gap="md">
       <div>
@@ -37,20 +48,27 @@ export function DirectTransferPanel({ isAuthenticated, loginTo }: DirectTransfer
         <List.Item>{t('direct.pointPrivate')}</List.Item>
         <List.Item>{t('direct.pointPeers')}</List.Item>
       </List>
+      {failed && (
+        <ErrorAlert onClose={() => setFailed(false)} data-testid="create-room-error">
+          {t('create.failed', { ns: 'rooms' })}
+        </ErrorAlert>
+      )}
       <Group gap="sm">
-        {isAuthenticated ? (
-          <Button leftSection={<IconPlus size={18} />} disabled>
-            {t('direct.createRoom')}
-          </Button>
-        ) : (
-          <Button component={Link} to={loginTo} leftSection={<IconPlus size={18} />}>
-            {t('direct.createRoom')}
-          </Button>
-        )}
-        <Button variant="default" leftSection={<IconVideo size={18} />} disabled>
+        <Button leftSection={<IconPlus size={18} />} onClick={open}>
+          {t('direct.createRoom')}
+        </Button>
+        <Button variant="default" leftSection={<IconVideo size={18} />} onClick={open}>
           {t('direct.joinVideoChat')}
         </Button>
       </Group>
+      {isAuthenticated && (
+        <CreateRoomModal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          onCreated={onRoomCreated}
+          onFailed={() => setFailed(true)}
+        />
+      )}
     </Stack>
   )
 }

@@ -1,0 +1,87 @@
+import {
+  type HistoryItem,
+  historyResponse,
+  type InitiateTransferRequest,
+  type RoomCreateRequest,
+  type RoomCreateResponse,
+  type RoomJoinResponse,
+  type RoomResponse,
+  type RoomTransfer,
+  roomCreateResponse,
+  roomGuestHeader,
+  roomJoinResponse,
+  roomResponse,
+  roomsPaths,
+  roomTransferSchema,
+  type TransferStatusRequest,
+} from '@ferry/contracts/api/rooms'
+import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
+
+export const withParam = (path: string, name: string, value: string) =>
+  path.replace(`:${name}`, encodeURIComponent(value))
+
+/** A visitor's room-scoped guest token goes along as a header; signed-in users send their bearer token. */
+const guestHeaders = (guestToken: string | null | undefined) =>
+  guestToken ? { [roomGuestHeader]: guestToken } : undefined
+
+export interface RoomsApi {
+  create(payload: RoomCreateRequest): Promise<RoomCreateResponse>
+  get(roomId: string, guestToken: string | null, signal?: AbortSignal): Promise<RoomResponse>
+  join(roomId: string, displayName: string | undefined): Promise<RoomJoinResponse>
+  initiateTransfer(roomId: string, payload: InitiateTransferRequest, guestToken: string | null): Promise<RoomTransfer>
+  respond(transferId: string, accept: boolean, guestToken: string | null): Promise<RoomTransfer>
+  reportStatus(transferId: string, payload: TransferStatusRequest, guestToken: string | null): Promise<RoomTransfer>
+  history(signal?: AbortSignal): Promise<HistoryItem[]>
+}
+
+/**
+ * The room calls of spec 000 §7. `roomClient` serves the room page, where a 401 (a visitor's
+ * guest token that ran out) must not log out whoever is signed in in this browser.
+ */
+export function createRoomsApi(
+  client: ApiClient = apiClient,
+  roomClient: ApiClient = createApiClient({ handleUnauthorized: false }),
+): RoomsApi {
+  return {
+    create: (payload) => client.post(roomsPaths.create, payload, { schema: roomCreateResponse }),
+    get: (roomId, guestToken, signal) =>
+      roomClient.get(withParam(roomsPaths.get, 'roomId', roomId), {
+        schema: roomResponse,
+        headers: guestHeaders(guestToken),
+        signal,
+      }),
+    join: (roomId, displayName) =>
+      roomClient.post(
+        withParam(roomsPaths.join, 'roomId', roomId),
+        displayName === undefined ? {} : { display_name: displayName },
+        { schema: roomJoinResponse },
+      ),
+    initiateTransfer: (roomId, payload, guestToken) =>
+      roomClient.post(withParam(roomsPaths.initiateTransfer, 'roomId', roomId), payload, {
+        schema: roomTransferSchema,
+        headers: guestHeaders(guestToken),
+      }),
+    respond: (transferId, accept, guestToken) =>
+      roomClient.post(
+        withParam(roomsPaths.respond, 'id', transferId),
+        { transfer_id: transferId, accept },
+        { schema: roomTransferSchema, headers: guestHeaders(guestToken) },
+      ),
+    reportStatus: (transferId, payload, guestToken) =>
+      roomClient.post(withParam(roomsPaths.status, 'id', transferId), payload, {
+        schema: roomTransferSchema,
+        headers: guestHeaders(guestToken),
+      }),
+    history: (signal) => client.get(roomsPaths.history, { schema: historyResponse, signal }),
+  }
+}
+
+export const roomsApi = createRoomsApi()
+
+/** ws(s)://this-origin/path?token=…: browsers cannot set headers on a WebSocket (000 §7). */
+export function socketUrl(path: string, token: string | null): string {
+  const url = new URL(path, window.location.href)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  if (token) url.searchParams.set('token', token)
+  return url.toString()
+}

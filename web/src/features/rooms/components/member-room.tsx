@@ -1,0 +1,121 @@
+import type { RoomMemberView } from '@ferry/contracts/api/rooms'
+import type { RoomServerEvent } from '@ferry/contracts/realtime/room-events'
+import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFormatDate } from '../../../components/use-format-date.js'
+import { useRoomConnection } from '../hooks/use-room-connection.js'
+import { useRoomNotifications } from '../hooks/use-room-notifications.js'
+import { type RoomTransferNotice, useRoomTransfers } from '../hooks/use-room-transfers.js'
+import { IncomingRequests } from './incoming-requests.js'
+import { ParticipantList } from './participant-list.js'
+import { RoomNotifications } from './room-notifications.js'
+import { TransferCard } from './transfer-card.js'
+import { VideoChat } from './video-chat.js'
+
+export interface MemberRoomProps {
+  room: RoomMemberView
+  /** For the sockets: the user's JWT or the guest token. */
+  token: string | null
+  /** For HTTP calls of a visitor. */
+  guestToken: string | null
+  upgradeTo: string
+  onRoomChange(room: RoomMemberView): void
+}
+
+/** A participant's room: participants, requests, transfers, notifications and the video chat. */
+export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange }: MemberRoomProps) {
+  const { t } = useTranslation('rooms')
+  const formatDate = useFormatDate()
+  const notifications = useRoomNotifications()
+  const nameOf = (id: string) => room.participants.find((p) => p.user_id === id)?.user_name ?? ''
+
+  const onNotice = useCallback(
+    (notice: RoomTransferNotice) => {
+      const { notify } = notifications
+      if (notice.kind === 'initiateFailed') return notify('error', t('transfers.initiateFailed'))
+      const { transfer } = notice
+      const file = transfer.file_name
+      if (notice.kind === 'request') notify('info', t('notifications.request', { name: transfer.sender_name, file }))
+      else if (notice.kind === 'response')
+        notify(
+          'response',
+          t(notice.accepted ? 'notifications.accepted' : 'notifications.declined', {
+            name: transfer.recipient_name,
+            file,
+          }),
+        )
+      else if (notice.kind === 'completed') notify('info', t('notifications.completed', { file }))
+      else {
+        const known = t(`transfers.reason.${notice.reason}` as 'transfers.reason.closed', { defaultValue: '' })
+        notify('error', t('transfers.failed', { reason: known || notice.reason }))
+      }
+    },
+    [notifications, t],
+  )
+
+  // Called only after render, when `transfers` below exists.
+  const onEvent = (event: RoomServerEvent) => {
+    if (event.type === 'user_joined') {
+      if (!room.participants.some((p) => p.user_id === event.participant.user_id))
+        onRoomChange({ ...room, participants: [...room.participants, event.participant] })
+      if (event.participant.user_id !== room.me)
+        notifications.notify('info', t('notifications.joined', { name: event.participant.user_name }))
+    } else if (event.type === 'user_left') {
+      const name = nameOf(event.participant_id)
+      if (name && event.participant_id !== room.me) notifications.notify('info', t('notifications.left', { name }))
+    } else if (event.type === 'room_expired') {
+      onRoomChange({ ...room, expired: true })
+    } else transfers.onRoomEvent(event)
+  }
+  const connection = useRoomConnection(room, token, onEvent)
+  const transfers = useRoomTransfers({ room, guestToken, signalling: connection.signalling, notify: onNotice })
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+          {room.name}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('room.expiresAt', { date: formatDate(room.expires_at) })}
+        </Text>
+      </div>
+      {room.expired && <Alert color="gray">{t('room.expired')}</Alert>}
+      {connection.closedCode !== null && !room.expired && <Alert color="yellow">{t('room.disconnected')}</Alert>}
+      <RoomNotifications items={notifications.items} onClose={notifications.dismiss} />
+      <IncomingRequests
+        requests={transfers.requests}
+        onRespond={(view, accept) => void transfers.respond(view, accept)}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ParticipantList
+            participants={room.participants}
+            me={room.me}
+            max={room.max_participants}
+            onSendFile={(recipientId, file) => void transfers.sendFile(recipientId, file)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={2} fz="lg">
+                {t('transfers.title')}
+              </Title>
+            </Group>
+            {transfers.transfers.map((view) => (
+              <TransferCard
+                key={view.transfer.transfer_id}
+                view={view}
+                onCancel={() => transfers.cancel(view)}
+                onDismiss={() => transfers.dismiss(view.transfer.transfer_id)}
+              />
+            ))}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <VideoChat room={room} signalling={connection.signalling} upgradeTo={upgradeTo} />
+    </Stack>
+  )
+}

@@ -1,0 +1,45 @@
+import { type RoomMemberView, roomsPaths } from '@ferry/contracts/api/rooms'
+import { type RoomServerEvent, roomServerEventSchema } from '@ferry/contracts/realtime/room-events'
+import { useEffect, useRef, useState } from 'react'
+import { socketUrl, withParam } from '../api/rooms-api.js'
+import { openReconnectingSocket } from '../realtime/reconnecting-socket.js'
+import { SignallingClient } from '../realtime/signalling-client.js'
+
+/**
+ * While a participant has the room open: its room socket (events to `onEvent`) and one
+ * signalling socket for every transfer and the call. `token` is the user's JWT or the guest token.
+ */
+export function useRoomConnection(
+  room: RoomMemberView,
+  token: string | null,
+  onEvent: (event: RoomServerEvent) => void,
+) {
+  const [signalling, setSignalling] = useState<SignallingClient | null>(null)
+  const [closedCode, setClosedCode] = useState<number | null>(null)
+  const onEventRef = useRef(onEvent)
+  onEventRef.current = onEvent
+  const roomId = room.id
+  const expired = room.expired
+
+  useEffect(() => {
+    if (expired) return
+    const socket = openReconnectingSocket({
+      url: socketUrl(withParam(roomsPaths.roomSocket, 'roomId', roomId), token),
+      ping: { type: 'ping' },
+      onMessage: (data) => {
+        const parsed = roomServerEventSchema.safeParse(data)
+        if (parsed.success) onEventRef.current(parsed.data)
+      },
+      onFinalClose: (code) => setClosedCode(code),
+    })
+    const client = new SignallingClient(roomId, token)
+    setSignalling(client)
+    return () => {
+      socket.close()
+      client.close()
+      setSignalling(null)
+    }
+  }, [roomId, token, expired])
+
+  return { signalling, closedCode }
+}
