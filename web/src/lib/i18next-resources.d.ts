@@ -6,6 +6,7 @@ import type home from '../locales/en/home.json'
 import type pages from '../locales/en/pages.json'
 import type plans from '../locales/en/plans.json'
 import type requestLinks from '../locales/en/requestLinks.json'
+import type rooms from '../locales/en/rooms.json'
 import type tools from '../locales/en/tools.json'
 import type transfers from '../locales/en/transfers.json'
 import type uploads from '../locales/en/uploads.json'
@@ -24,6 +25,7 @@ declare module 'i18next' {
       plans: typeof plans
       transfers: typeof transfers
       requestLinks: typeof requestLinks
+      rooms: typeof rooms
       tools: typeof tools
       pages: typeof pages
     }

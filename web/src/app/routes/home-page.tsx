@@ -2,14 +2,14 @@ import { Container, Flex, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { authModal, useSession } from '../../features/auth/index.js'
 import { usePlanLimits } from '../../features/plans/index.js'
 import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
-import { DirectTransferPanel } from '../../features/rooms/components/direct-transfer-panel.js'
+import { DirectTransferPanel } from '../../features/rooms/index.js'
 import { useTransferForm } from '../../features/transfers/index.js'
 import { useUploadQueue } from '../../features/uploads/index.js'
-import { type HomeTab, homeTabPath, homeTabs, loginPath } from '../../lib/paths.js'
+import { type HomeTab, homeTabPath, homeTabs, loginPath, roomPath } from '../../lib/paths.js'
 import { SendTab } from './send-tab.js'
 
 const openLogin = () => authModal.open('login')
@@ -34,6 +34,7 @@ export function HomePage() {
   const plan = usePlanLimits({ isAuthenticated, userId: user?.id, role: user?.role })
   const transfer = useTransferForm({ files: uploads, limits: plan.limits, isAuthenticated, onLogin: openLogin })
   const [searchParams, setSearchParams] = useSearchParams()
+  const navigate = useNavigate()
   const tab = parseTab(searchParams.get('tab'))
   useDocumentTitle(t('pageTitle'))
 
@@ -118,7 +119,11 @@ export function HomePage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
-            <DirectTransferPanel isAuthenticated={isAuthenticated} loginTo={loginPath(homeTabPath('direct'))} />
+            <DirectTransferPanel
+              isAuthenticated={isAuthenticated}
+              onLogin={openLogin}
+              onRoomCreated={(roomId) => navigate(roomPath(roomId))}
+            />
           </Tabs.Panel>
         </Tabs>
       </Paper>
