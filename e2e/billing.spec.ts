@@ -249,6 +249,11 @@ test('invite: a Guest is asked to upgrade; a visitor is sent to log in', async (
   await expect(page.getByRole('heading', { name: 'How Referrals Work' })).toBeVisible()
   await expect(page.getByTestId('reward-structure')).toContainText('Pro yearly: €35')
   await expect(page.getByTestId('reward-structure')).toContainText('Enterprise yearly: €290')
+
+  await page.goto('/invite?lng=es')
+  await expect(page.getByRole('heading', { name: 'Mejora tu plan para ganar recompensas por referidos' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', '/plans')
+  await expect(page.getByTestId('reward-structure')).toContainText('Pro anual: 35 €')
 })
 
 test('en español: invitar y la confirmación de recuperación sin parámetros', async ({ page, request }) => {
@@ -304,7 +309,10 @@ test('a /register?ref= link: the new user signs up, the code is redeemed and off
   await expect(modal.getByLabel('Referral code (optional)')).toHaveValue(code)
 })
 
-test('the plan signup page: a plan sold only by contact fails, a paid plan goes to checkout', async ({ page, request }) => {
+test('the plan signup page: a plan sold only by contact fails, a paid plan goes to checkout', async ({
+  page,
+  request,
+}) => {
   await storeLogin(page, await registerViaApi(request, newAccount('subscribe')))
   await page.goto('/subscribe')
   await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible()

@@ -10,7 +10,8 @@ import { pendingReferralCode } from './pending-referral.js'
  * stays kept so the upgrade modal offers it (its trial applies at checkout); a failure only warns.
  */
 export function useRedeemPendingReferral(): (userId: string) => Promise<void> {
-  const { t, i18n } = useTranslation('billing')
+  // Not suspending: the sign-up page must not wait for this namespace; it is in long before a sign-up ends.
+  const { t, i18n } = useTranslation('billing', { useSuspense: false })
   return useCallback(
     async (userId: string) => {
       const code = pendingReferralCode()

@@ -150,7 +150,13 @@ export function UpgradeView({
         error={checkout.error}
         onDismissError={checkout.reset}
         onClose={() => setChosen(null)}
-        onContinue={(code) => chosen && void checkout.start({ plan: chosen, interval, referralCode: code })}
+        onContinue={(code) => {
+          if (!chosen) {
+            notifications.show({ color: 'yellow', message: t('upgrade.selectPlanFirst') })
+            return
+          }
+          void checkout.start({ plan: chosen, interval, referralCode: code })
+        }}
       />
     </Stack>
   )
