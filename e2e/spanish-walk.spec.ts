@@ -28,3 +28,24 @@ for (const route of appRoutes) {
     ).toEqual({ missingKeys: [], englishLeft: [] })
   })
 }
+
+test('the walk would notice: a missing Spanish key is recorded and English text is found', async ({ page }) => {
+  await page.route(/\/locales\/es\/pages\.json/, async (route) => {
+    const texts = (await (await route.fetch()).json()) as { help: { title?: string } }
+    delete texts.help.title
+    await route.fulfill({ json: texts })
+  })
+  await page.addInitScript(() => localStorage.setItem('ferryI18nDebug', '1'))
+  await page.goto('/help?lng=es')
+  await expect(page.getByRole('button', { name: '¿Cómo envío archivos?' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { ferryMissingKeys: string[] }).ferryMissingKeys)).toContain(
+    'es:pages:help.title',
+  )
+
+  await page.goto('/help?lng=en')
+  await expect(page.getByRole('button', { name: 'How do I send files?' })).toBeVisible()
+  const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ')
+  expect([...catalogue].filter(([fragment]) => text.includes(fragment)).map(([, key]) => key)).toContain(
+    'pages.help.intro',
+  )
+})
