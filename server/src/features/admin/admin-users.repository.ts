@@ -1,7 +1,8 @@
 import type { AdminUserSortKey } from '@ferry/contracts/api/admin'
 import type { Role } from '@ferry/contracts/api/users'
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { receivedFiles, receivedGroups, requestLinks, transfers, users } from '../../db/schema/index.js'
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { receivedFiles, receivedGroups, requestLinks, subscriptions, transfers, users } from '../../db/schema/index.js'
+import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
 import type { DbExecutor } from '../transfers/transfers.repository.js'
 import type { UserRow } from '../users/users.repository.js'
 
@@ -106,6 +107,22 @@ export function createAdminUsersRepository(db: DbExecutor) {
         .from(transfers)
         .where(and(eq(transfers.userId, userId), isNull(transfers.filesDeletedAt)))
       return rows.map((r) => r.id)
+    },
+
+    /** The card provider's ids of the user's live paid subscriptions (which would go on charging). */
+    async liveProviderSubscriptionsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: subscriptions.providerSubscriptionId })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.provider, 'stripe'),
+            inArray(subscriptions.status, [...liveSubscriptionStatuses]),
+            isNotNull(subscriptions.providerSubscriptionId),
+          ),
+        )
+      return rows.flatMap((r) => (r.id ? [r.id] : []))
     },
 
     /** Keys of the files received on the user's request links that are still stored. */

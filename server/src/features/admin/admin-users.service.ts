@@ -14,10 +14,10 @@ import { createTransfersRepository } from '../transfers/transfers.repository.js'
 import type { UserRow } from '../users/users.repository.js'
 import type { UserRecord } from '../users/users.service.js'
 import { accountCreatedEmail } from './admin.emails.js'
-import { createAdminUsersRepository } from './admin-users.repository.js'
+import { type AdminUsersRepository, createAdminUsersRepository } from './admin-users.repository.js'
 import type { SetPasswordLinks } from './set-password.service.js'
 
-type AdminDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger'>
+type AdminDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'payments'>
 type UserInput = z.output<typeof adminUserRequest>
 type ListQuery = z.output<typeof adminUsersQuery>
 
@@ -25,6 +25,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const notFound = () => new AppError('admin_user_not_found', 404)
 const emailTaken = () => new AppError('admin_email_taken', 409)
+
+/** The user exists and is not the last admin (inside a transaction, the admins stay locked until it ends). */
+async function assertDeletable(repo: AdminUsersRepository, id: string) {
+  const admins = await repo.lockAdmins()
+  const target = await repo.findForUpdate(id)
+  if (!target) throw notFound()
+  if (target.role === 'ADMIN' && admins <= 1) throw new AppError('admin_last_admin', 409)
+}
 
 /** PostgreSQL's unique_violation, as either driver (or Drizzle's wrapper around it) reports it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -129,17 +137,21 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
 
     /**
      * Deletes the account with everything it stored: its transfers are marked deleted and their
-     * files removed, its request links and received files go too. Not oneself, not the last admin.
+     * files removed, its request links and received files go too, and a paid subscription is
+     * cancelled at the card provider first, so nothing more is charged. Not oneself, not the
+     * last admin.
      */
     async delete(actor: UserRecord, id: string): Promise<{ message: string }> {
       if (!uuidPattern.test(id)) throw notFound()
       if (id === actor.id) throw new AppError('admin_delete_self', 409)
+      // The rules first, so a refused delete cancels nothing; the transaction checks them again.
+      await assertDeletable(repo, id)
+      for (const subscriptionId of await repo.liveProviderSubscriptionsOf(id)) {
+        await deps.payments.cancelNow(subscriptionId)
+      }
       const owned = await database.db.transaction(async (tx) => {
         const txRepo = createAdminUsersRepository(tx)
-        const admins = await txRepo.lockAdmins()
-        const target = await txRepo.findForUpdate(id)
-        if (!target) throw notFound()
-        if (target.role === 'ADMIN' && admins <= 1) throw new AppError('admin_last_admin', 409)
+        await assertDeletable(txRepo, id)
         await txRepo.softDeleteTransfersOf(id, clock.now())
         const transferIds = await txRepo.unpurgedTransfersOf(id)
         const receivedKeys = await txRepo.receivedFileKeysOf(id)

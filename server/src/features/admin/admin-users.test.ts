@@ -2,7 +2,7 @@ import type { AdminUserCreateResponse, AdminUserList } from '@ferry/contracts/ap
 import type { AdminUser } from '@ferry/contracts/api/users'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema/index.js'
+import { subscriptions, users } from '../../db/schema/index.js'
 import { buildTestApp, forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
@@ -255,6 +255,34 @@ await forEachStack((getApp) => {
       expect(row?.filesDeletedAt).not.toBeNull()
       expect((await client(app.api, doomed.token).get('/api/transfers')).status).toBe(401)
       expect((await asAdmin.del(`/api/admin/users/${doomed.id}`)).status).toBe(404)
+    })
+
+    it('cancels a paid subscription at the card provider before deleting its user', async () => {
+      const payer = await signUp(app, 'PREMIUM', 'Pat Payer')
+      const providerId = `sub_${crypto.randomUUID()}`
+      await app.deps.database.db.insert(subscriptions).values({
+        userId: payer.id,
+        planId: 'pro',
+        status: 'ACTIVE',
+        provider: 'stripe',
+        interval: 'yearly',
+        amountCents: 9900,
+        startDate: new Date(),
+        providerSubscriptionId: providerId,
+      })
+      const cancelled: string[] = []
+      const { payments } = app.deps
+      const original = payments.cancelNow
+      payments.cancelNow = async (id) => {
+        cancelled.push(id)
+      }
+      try {
+        expect((await asAdmin.del(`/api/admin/users/${payer.id}`)).status).toBe(200)
+      } finally {
+        payments.cancelNow = original
+      }
+      expect(cancelled).toEqual([providerId])
+      expect(await userRow(app, payer.id)).toBeUndefined()
     })
   })
 }, stacks)

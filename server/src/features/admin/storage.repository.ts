@@ -6,10 +6,12 @@ import {
   receivedFiles,
   receivedGroups,
   requestLinks,
+  subscriptions,
   transferFiles,
   transfers,
   users,
 } from '../../db/schema/index.js'
+import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
 
 /** Numbers come back as strings from node-postgres and as numbers from PGlite. */
 const n = (value: unknown) => Number(value ?? 0)
@@ -86,19 +88,31 @@ export function createStorageRepository(db: Db) {
       return figure(rows[0] ?? {}, 'pending')
     },
 
-    /** Users, stored transfers and bytes per role (a role maps to a plan). */
-    async perRole(): Promise<Array<{ role: Role; users: number; transfers: number; bytes: number }>> {
+    /**
+     * Users, stored transfers and bytes per plan source: the live subscription's plan, else the
+     * role (which maps to a plan), as plans.service's planForUser decides.
+     */
+    async perPlanSource(): Promise<
+      Array<{ role: Role; subscriptionPlanId: string | null; users: number; transfers: number; bytes: number }>
+    > {
+      const live = sql.join(
+        liveSubscriptionStatuses.map((status) => sql`${status}`),
+        sql`, `,
+      )
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         ${storedByUser},
         per_user as (select user_id, sum(transfers) as transfers, sum(bytes) as bytes from stored group by user_id)
-        select ${users.role} as role, count(*)::int as users,
+        select ${users.role} as role, ${subscriptions.planId} as subscription_plan_id, count(*)::int as users,
                coalesce(sum(per_user.transfers), 0)::int as transfers,
                coalesce(sum(per_user.bytes), 0)::float8 as bytes
           from ${users}
+          left join ${subscriptions}
+            on ${subscriptions.userId} = ${users.id} and ${subscriptions.status} in (${live})
           left join per_user on per_user.user_id = ${users.id}
-         group by ${users.role}`)
+         group by ${users.role}, ${subscriptions.planId}`)
       return rows.map((r) => ({
         role: r.role as Role,
+        subscriptionPlanId: r.subscription_plan_id === null ? null : String(r.subscription_plan_id),
         users: n(r.users),
         transfers: n(r.transfers),
         bytes: n(r.bytes),

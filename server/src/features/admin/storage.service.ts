@@ -1,7 +1,7 @@
 import type { StorageUsage } from '@ferry/contracts/api/admin'
 import { transferStatus } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
-import { createPlansService } from '../plans/plans.service.js'
+import { createPlansService, planIdForRole } from '../plans/plans.service.js'
 import { createStorageRepository } from './storage.repository.js'
 
 const topUsersLimit = 20
@@ -12,11 +12,11 @@ export function createStorageService(deps: Pick<Deps, 'clock' | 'database'>) {
   const repo = createStorageRepository(deps.database.db)
   const plans = createPlansService(deps)
 
-  /** Roles grouped by the plan each maps to (several roles may share one). */
+  /** Each user counts under their plan: the live subscription's, else their role's (as planForUser decides). */
   async function perPlan(): Promise<StorageUsage['per_plan']> {
     const byPlan = new Map<string, StorageUsage['per_plan'][number]>()
-    for (const row of await repo.perRole()) {
-      const plan = await plans.planForRole(row.role)
+    for (const row of await repo.perPlanSource()) {
+      const plan = await plans.get(row.subscriptionPlanId ?? planIdForRole(row.role))
       const entry = byPlan.get(plan.id) ?? { plan_id: plan.id, plan_name: plan.name, users: 0, transfers: 0, bytes: 0 }
       entry.users += row.users
       entry.transfers += row.transfers

@@ -1,5 +1,6 @@
 import type { StorageUsage } from '@ferry/contracts/api/admin'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { subscriptions } from '../../db/schema/index.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
@@ -30,6 +31,29 @@ await forEachStack((getApp) => {
   })
 
   describe('GET /api/admin/storage', () => {
+    it('counts a user with a live subscription under its plan', async () => {
+      const before = (await usage()).body
+      const subscriber = await signUp(app, 'PREMIUM', 'Bea Business')
+      await app.deps.database.db.insert(subscriptions).values({
+        userId: subscriber.id,
+        planId: 'business',
+        status: 'ACTIVE',
+        provider: 'test',
+        interval: 'monthly',
+        amountCents: 1500,
+        startDate: clock.now(),
+      })
+      const records = await uploadFiles(app, subscriber, [{ name: 'b.bin', body: randomBody(5000) }])
+      expect(
+        (await postTransfer(app, subscriber.token, { files: records, recipient_emails: ['r@example.com'] })).status,
+      ).toBe(201)
+      const after = (await usage()).body
+      const business = (u: StorageUsage) => u.per_plan.find((p) => p.plan_id === 'business')
+      expect((business(after)?.bytes ?? 0) - (business(before)?.bytes ?? 0)).toBe(5000)
+      expect((business(after)?.users ?? 0) - (business(before)?.users ?? 0)).toBe(1)
+      expect(business(after)?.plan_name).toBe('Business')
+    })
+
     it('is for admins only', async () => {
       const member = await signUp(app, 'PREMIUM')
       expect((await usage(member.token)).status).toBe(403)
@@ -88,6 +112,9 @@ await forEachStack((getApp) => {
 
       const planBytes = (u: StorageUsage) => u.per_plan.reduce((sum, p) => sum + p.bytes, 0)
       expect(planBytes(after) - planBytes(before)).toBe(13_000)
+      // A PREMIUM user without a subscription has Pro (plans.service planIdForRole).
+      const proBytes = (u: StorageUsage) => u.per_plan.find((p) => p.plan_id === 'pro')?.bytes ?? 0
+      expect(proBytes(after) - proBytes(before)).toBe(13_000)
       const planUsers = (u: StorageUsage) => u.per_plan.reduce((sum, p) => sum + p.users, 0)
       expect(planUsers(after) - planUsers(before)).toBe(1)
 
