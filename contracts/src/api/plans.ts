@@ -182,3 +182,11 @@ export function planFeatures(plan: PlanFlags & { supports_video_audio: boolean }
 export const plansListResponse = z.array(planSchema)
 export const adminPlansResponse = z.array(adminPlanSchema)
 export const subscriptionLevelsResponse = z.array(subscriptionLevelSchema)
+
+/** PUT /api/admin/plans/{id}: the fields to change (money in euros, stored as cents); the id stays. */
+export const adminPlanUpdateRequest = planSchema
+  .omit({ id: true, created_at: true, updated_at: true })
+  .extend({ name: z.string().trim().min(1).max(100), notes: z.string().max(2000).nullable() })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change.')
+export type AdminPlanUpdateRequest = z.infer<typeof adminPlanUpdateRequest>

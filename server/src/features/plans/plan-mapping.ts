@@ -1,7 +1,13 @@
-import type { AdminPlan, Plan, PlanLimitsResponse, SubscriptionLevel } from '@ferry/contracts/api/plans'
+import type {
+  AdminPlan,
+  AdminPlanUpdateRequest,
+  Plan,
+  PlanLimitsResponse,
+  SubscriptionLevel,
+} from '@ferry/contracts/api/plans'
 import { planFeatures } from '@ferry/contracts/api/plans'
 import { limitsFor } from '@ferry/contracts/domain/plan-limits'
-import type { PlanRow } from './plans.repository.js'
+import type { PlanRow, PlanRowPatch } from './plans.repository.js'
 
 /** Integer cents to euros (999 → 9.99). */
 export const centsToEuros = (cents: number | null): number | null => (cents === null ? null : cents / 100)
@@ -102,4 +108,27 @@ export function toPlanLimitsResponse(plan: Plan): PlanLimitsResponse {
     max_recipients: limits.maxRecipients,
     max_daily_transfers: limits.maxDailyTransfers,
   }
+}
+
+/** Euros to integer cents (9.99 → 999). */
+const eurosToCents = (euros: number | null): number | null => (euros === null ? null : Math.round(euros * 100))
+
+const moneyFields = {
+  price_monthly: 'priceMonthlyCents',
+  price_yearly: 'priceYearlyCents',
+  single_transfer_price: 'singleTransferPriceCents',
+  payout_amount: 'payoutAmountCents',
+} as const
+
+const snakeToCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** An admin's change in the API's shape (euros, snake_case) as a row patch (cents, camelCase). */
+export function toPlanRowPatch(patch: AdminPlanUpdateRequest): PlanRowPatch {
+  const row: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue
+    if (key in moneyFields) row[moneyFields[key as keyof typeof moneyFields]] = eurosToCents(value as number | null)
+    else row[snakeToCamel(key)] = value
+  }
+  return row as PlanRowPatch
 }

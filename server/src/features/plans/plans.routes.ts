@@ -1,5 +1,7 @@
 import {
+  adminPlanSchema,
   adminPlansResponse,
+  adminPlanUpdateRequest,
   type CurrentLimits,
   myPlanLimitsResponse,
   type Plan,
@@ -11,11 +13,12 @@ import {
   plansListResponse,
   subscriptionLevelsResponse,
 } from '@ferry/contracts/api/plans'
+import { errorResponse } from '@ferry/contracts/api/system'
 import { limitsFor } from '@ferry/contracts/domain/plan-limits'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { requireUser } from '../../http/auth-guard.js'
-import { toPlanLimitsResponse, toSubscriptionLevel } from './plan-mapping.js'
+import { toPlanLimitsResponse, toPlanRowPatch, toSubscriptionLevel } from './plan-mapping.js'
 import { createPlansService } from './plans.service.js'
 
 function currentLimits(plan: Plan): CurrentLimits {
@@ -82,5 +85,20 @@ export const plansRoutes =
       '/api/admin/plans',
       { schema: { response: { 200: adminPlansResponse } }, config: { access: 'admin' } },
       async () => plans.listForAdmin(),
+    )
+
+    app.put(
+      '/api/admin/plans/:id',
+      {
+        schema: {
+          description:
+            'Changes a plan (DECISIONS 1: plans are data; every limit and feature check reads them). Money in euros.',
+          params: planIdParams,
+          body: adminPlanUpdateRequest,
+          response: { 200: adminPlanSchema, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+        },
+        config: { access: 'admin' },
+      },
+      async (request) => plans.updateForAdmin(request.params.id, toPlanRowPatch(request.body)),
     )
   }

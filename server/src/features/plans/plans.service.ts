@@ -67,6 +67,13 @@ export function createPlansService(deps: { database: { db: Db } }) {
       return rows.map(toAdminPlan)
     },
 
+    /** An admin's change; the plan with its stored cents, or AppError not_found (404). */
+    async updateForAdmin(id: string, patch: PlanRowPatch) {
+      const row = await repo.update(id, patch)
+      if (!row) throw notFound('Plan not found')
+      return toAdminPlan(row)
+    },
+
     /** Changes stored fields of a plan (admin edits, tests); AppError not_found (404) when unknown. */
     async update(id: string, patch: PlanRowPatch): Promise<Plan> {
       const row = await repo.update(id, patch)
