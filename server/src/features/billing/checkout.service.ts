@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { createPlansRepository, type PlanRow } from '../plans/plans.repository.js'
 import { createPlansService } from '../plans/plans.service.js'
-import { usableReferral } from '../referrals/referral-rewards.js'
+import { redeemedReferral, usableReferral } from '../referrals/referral-rewards.js'
 import { createTransfersRepository } from '../transfers/transfers.repository.js'
 import type { UserRecord } from '../users/users.service.js'
 import { type CheckoutSessionRow, createBillingRepository } from './billing.repository.js'
@@ -104,7 +104,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (amountCents === null || amountCents <= 0) {
         throw new AppError('checkout_price_missing', 400, `This plan has no ${input.interval} price.`)
       }
-      const referral = input.referral_code ? await usableReferral(database.db, input.referral_code, user.id) : undefined
+      const referral = input.referral_code
+        ? await usableReferral(database.db, input.referral_code, user.id)
+        : await redeemedReferral(database.db, user.id)
       const planTrial = plan.isTrialAvailable ? plan.trialDays : 0
       const trialDays = (await repo.hadTrial(user.id)) ? 0 : referral ? referralTrialDays : planTrial
       const origins = originsFor(requestOrigin)

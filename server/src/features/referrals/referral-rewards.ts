@@ -27,6 +27,12 @@ export async function usableReferral(db: Db, code: string, userId: string): Prom
   return referral
 }
 
+/** A code the user redeemed earlier and has not bought a plan with yet (its trial still applies). */
+export async function redeemedReferral(db: Db, userId: string): Promise<ReferralRow | undefined> {
+  const referral = await createReferralsRepository(db).findByInvitee(userId)
+  return referral && !referral.conversionDate ? referral : undefined
+}
+
 /** Marks the code used by `userId` (within the caller's transaction); the row, or undefined if taken meanwhile. */
 export async function claimReferral(db: Db, code: string, userId: string, at: Date): Promise<ReferralRow | undefined> {
   const repo = createReferralsRepository(db)

@@ -1,3 +1,4 @@
+import type { TestCheckoutSession } from '@ferry/contracts/api/billing'
 import type { AdminReferral, Referral } from '@ferry/contracts/api/referrals'
 import { describe, expect, it } from 'vitest'
 import { forEachStack, testStacks } from '../../testing/test-app.js'
@@ -11,6 +12,7 @@ import {
   get,
   post,
   relogin,
+  startCheckout,
 } from '../billing/testing/billing-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import { createPayoutSweeper } from './referrals.jobs.js'
@@ -89,6 +91,11 @@ await forEachStack((getApp) => {
       const list = (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body
       expect(list.find((r) => r.invite_code === a)).toMatchObject({ invited_user_id: invitee.id, payout_status: null })
       expect(list.find((r) => r.invite_code === b)).toMatchObject({ invited_user_id: null })
+
+      // The redeemed code's 30-day trial applies to the invitee's next checkout, even without the code.
+      const started = await startCheckout(app, invitee.token, checkoutBody(invitee.id, { interval: 'monthly' }))
+      const view = await get<TestCheckoutSession>(app, `/api/checkout/test/${started.body.session_id}`, invitee.token)
+      expect(view.body).toMatchObject({ trial_days: 30, referral_code: a })
     })
   })
 
