@@ -50,8 +50,11 @@ test('an expired Pro transfer in its grace is recovered through the test checkou
     )
 
     await storeLogin(page, login)
+    // My Transfers offers it on the row; the detail page explains it.
+    await page.goto(`${server.url}/transfers`)
+    await expect(page.getByTestId('recover-button')).toHaveCount(1, { timeout: 15_000 })
     await page.goto(`${server.url}/transfers/${transfer.id}`)
-    await expect(page.getByTestId('detail-status')).toHaveText('Expired', { timeout: 15_000 })
+    await expect(page.getByTestId('detail-status')).toHaveText('Expired')
     const offer = page.getByTestId('recover-transfer')
     await expect(offer).toContainText('Recover it for €4.99 within its grace period to keep it 7 more days.')
     await offer.getByRole('button', { name: 'Recover' }).click()

@@ -1,14 +1,18 @@
 import { Container } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
+import { useSession } from '../../features/auth/index.js'
+import { inRecoveryGrace, RecoverTransferButton, useMyPlan } from '../../features/billing/index.js'
 import { TransferList } from '../../features/transfers/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 
 export const transferDetailPath = (id: string) => `${paths.transfers}/${encodeURIComponent(id)}`
 
-/** /transfers (000 §2), behind RequireAuth: My Transfers. */
+/** /transfers (000 §2), behind RequireAuth: My Transfers; expired ones in their grace offer recovery (DECISIONS 3). */
 export function TransfersPage() {
   const { t } = useTranslation(['transfers', 'common'])
+  const { user } = useSession()
+  const recoverable = useMyPlan(user?.id ?? null).data?.plan.recovery_allowed ?? false
   useDocumentTitle(`${t('list.title')} · ${t('brand', { ns: 'common' })}`)
   return (
     <Container size="xl" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
@@ -19,6 +23,9 @@ export function TransfersPage() {
         newTransferTo={paths.home}
         loginTo={loginPath(paths.transfers)}
         detailPath={transferDetailPath}
+        rowAction={(transfer) =>
+          recoverable && inRecoveryGrace(transfer) ? <RecoverTransferButton transferId={transfer.id} /> : null
+        }
       />
     </Container>
   )

@@ -4,6 +4,7 @@ export { CurrentPlanCard, type CurrentPlanCardProps } from './components/current
 export { PlanSignupTable, type PlanSignupTableProps } from './components/plan-signup-table.js'
 export {
   inRecoveryGrace,
+  RecoverTransferButton,
   RecoverTransferPanel,
   type RecoverTransferPanelProps,
 } from './components/recover-transfer-panel.js'

@@ -1,13 +1,12 @@
 import { recoveryExtensionHours } from '@ferry/contracts/api/transfers'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { IconRestore } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
-import { billingApi } from '../api/billing-api.js'
-import { billingErrorMessage } from '../billing-errors.js'
-import { useBillingMessage } from './use-billing-message.js'
+import { useRecoveryCheckout } from '../hooks/use-recovery-checkout.js'
 
 const msPerHour = 60 * 60 * 1000
 
@@ -28,21 +27,7 @@ export interface RecoverTransferPanelProps {
 export function RecoverTransferPanel({ transferId, price }: RecoverTransferPanelProps) {
   const { t } = useTranslation('billing')
   const money = useFormatMoney()
-  const describe = useBillingMessage()
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const recover = async () => {
-    setError(null)
-    setPending(true)
-    try {
-      const session = await billingApi.recoveryCheckout(transferId)
-      window.location.assign(session.url)
-    } catch (failure) {
-      setError(t('recovery.recoverFailed', { message: describe(billingErrorMessage(failure)) }))
-      setPending(false)
-    }
-  }
+  const { pending, error, clearError, start } = useRecoveryCheckout(transferId)
 
   return (
     <Alert color="orange" variant="light" icon={<IconRestore size={18} />} data-testid="recover-transfer">
@@ -51,21 +36,40 @@ export function RecoverTransferPanel({ transferId, price }: RecoverTransferPanel
           {price ? t('recovery.recoverHint', { price: money(price) }) : t('recovery.recoverHintNoPrice')}
         </Text>
         {error && (
-          <ErrorAlert onClose={() => setError(null)} data-testid="recover-error">
+          <ErrorAlert onClose={clearError} data-testid="recover-error">
             {error}
           </ErrorAlert>
         )}
         <Group>
-          <Button
-            color="orange"
-            leftSection={<IconRestore size={16} />}
-            loading={pending}
-            onClick={() => void recover()}
-          >
+          <Button color="orange" leftSection={<IconRestore size={16} />} loading={pending} onClick={() => void start()}>
             {t('recovery.recover')}
           </Button>
         </Group>
       </Stack>
     </Alert>
+  )
+}
+
+/** The compact 'Recover' of a My Transfers row; a failure shows as a notification. */
+export function RecoverTransferButton({ transferId }: { transferId: string }) {
+  const { t } = useTranslation('billing')
+  const { pending, error, clearError, start } = useRecoveryCheckout(transferId)
+  useEffect(() => {
+    if (!error) return
+    notifications.show({ color: 'red', message: error })
+    clearError()
+  }, [error, clearError])
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color="orange"
+      leftSection={<IconRestore size={14} />}
+      loading={pending}
+      onClick={() => void start()}
+      data-testid="recover-button"
+    >
+      {t('recovery.recover')}
+    </Button>
   )
 }

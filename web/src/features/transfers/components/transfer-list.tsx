@@ -19,10 +19,12 @@ export interface TransferListProps {
   newTransferTo: string
   loginTo: string
   detailPath(id: string): string
+  /** An extra action for a row, from the page (the recovery of an expired transfer). */
+  rowAction?: (transfer: Transfer) => ReactNode
 }
 
 /** My Transfers (000 §2): sortable, searchable table with refresh, copy link and delete after confirmation. */
-export function TransferList({ scope, title, newTransferTo, loginTo, detailPath }: TransferListProps) {
+export function TransferList({ scope, title, newTransferTo, loginTo, detailPath, rowAction }: TransferListProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()
   const list = useTransferList(scope)
@@ -83,6 +85,7 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath 
         onSort={(key) => setSort((current) => toggleSort(current, key))}
         showUserId={scope === 'admin'}
         detailPath={detailPath}
+        rowAction={rowAction}
         onDelete={setToDelete}
       />
     )

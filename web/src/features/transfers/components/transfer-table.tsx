@@ -16,6 +16,8 @@ export interface TransferTableProps {
   showUserId?: boolean
   /** Where a row's ID links to. */
   detailPath(id: string): string
+  /** An extra action for a row, from the page (the recovery of an expired transfer). */
+  rowAction?: (transfer: Transfer) => ReactNode
   onDelete(transfer: Transfer): void
 }
 
@@ -52,7 +54,15 @@ function SortHeader({
 const shortId = (id: string) => `${id.slice(0, 8)}…`
 
 /** The transfers table of My Transfers (and the admin view): sortable headers, copy link and delete. */
-export function TransferTable({ rows, sort, onSort, showUserId = false, detailPath, onDelete }: TransferTableProps) {
+export function TransferTable({
+  rows,
+  sort,
+  onSort,
+  showUserId = false,
+  detailPath,
+  rowAction,
+  onDelete,
+}: TransferTableProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
@@ -133,6 +143,7 @@ export function TransferTable({ rows, sort, onSort, showUserId = false, detailPa
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
+                  {rowAction?.(transfer)}
                   <CopyButton value={transfer.sharing_url} timeout={2000}>
                     {({ copied, copy }) => (
                       <Tooltip label={copied ? t('list.copied') : t('list.copyLink')} withArrow>
