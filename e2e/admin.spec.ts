@@ -7,6 +7,9 @@ const userRow = (page: Page, email: string) => page.locator(`[data-testid="user-
 const topUserRow = (page: Page, email: string) =>
   page.getByTestId('storage-top-users').locator(`tr[data-email="${email}"]`)
 
+/** The first page load builds and fetches a lot on a busy machine: give it longer than later steps. */
+const firstLoad = { timeout: 15_000 }
+
 async function openAsAdmin(page: Page, request: Parameters<typeof loginViaApi>[0], path = '/admin') {
   await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
   await page.goto(path)
@@ -37,17 +40,13 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   const account = newAccount('invited')
   await openAsAdmin(page, request, '/dashboard/')
   await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(firstLoad)
   await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage'])
   await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
-  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText([
-    'ID',
-    'Name',
-    'Email',
-    'Role',
-    'Created',
-    'Actions',
-  ])
+  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
+    ['ID', 'Name', 'Email', 'Role', 'Created', 'Actions'],
+    firstLoad,
+  )
 
   // Create: the role defaults to FREE; the link is shown once and emailed.
   await page.getByRole('button', { name: 'Add User' }).click()
@@ -195,7 +194,7 @@ test('a non-admin is sent away from /admin, and sees Access Denied when the serv
   await stale.goto('/admin')
   await expect(stale.getByTestId('admin-access-denied')).toContainText(
     'You must be an admin user to access the admin dashboard.',
-    { timeout: 15_000 },
+    firstLoad,
   )
   await expect(stale.getByRole('alert').filter({ hasText: 'Access Denied' })).toBeVisible()
   await expect(stale.getByText('You must be an admin to access this page')).toBeVisible()
@@ -211,17 +210,13 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
 }) => {
   const account = newAccount('es')
   await openAsAdmin(page, request, '/admin?lng=es')
-  await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible(firstLoad)
   await expect(page.getByRole('tab')).toHaveText(['Usuarios', 'Transferencias', 'Uso de almacenamiento'])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
-  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText([
-    'ID',
-    'Nombre',
-    'Correo',
-    'Rol',
-    'Creado',
-    'Acciones',
-  ])
+  await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
+    ['ID', 'Nombre', 'Correo', 'Rol', 'Creado', 'Acciones'],
+    firstLoad,
+  )
   await createUser(page, account, { add: 'Añadir usuario', create: 'Crear usuario' })
   await expect(page.getByRole('dialog', { name: 'Usuario creado' })).toContainText('Funciona una sola vez')
   await page.getByRole('button', { name: 'Hecho' }).click()
