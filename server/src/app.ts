@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Deps } from './deps.js'
+import { adminRoutes } from './features/admin/admin.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { createAuthService } from './features/auth/auth.service.js'
@@ -87,6 +88,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   )
   await app.register(referralsRoutes(createReferralsService(deps)))
   await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
+  await app.register(adminRoutes(deps))
   const guests = createGuestTokens(deps)
   const rooms = createRoomsService(deps, guests)
   const directTransfers = createDirectTransfersService(deps, rooms)
