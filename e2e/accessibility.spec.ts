@@ -58,3 +58,16 @@ test('axe: the open header menu and the auth modal have no serious or critical v
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await seriousViolations(page).then(describeViolations)).toBe('')
 })
+
+test('axe: the narrow-screen navigation drawer passes, and opens and closes with the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/')
+  const burger = page.getByRole('button', { name: 'Open navigation' })
+  await burger.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: 'Main navigation' })
+  await expect(drawer.getByRole('link', { name: 'Teams' })).toBeVisible()
+  expect(await seriousViolations(page).then(describeViolations)).toBe('')
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+})

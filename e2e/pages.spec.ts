@@ -112,6 +112,31 @@ test.describe('Mantine Style Playground', () => {
   })
 })
 
+test('every header menu entry, as the admin sees them, opens a real page', async ({ page, request }) => {
+  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await page.goto('/')
+  const hrefs = new Set<string>()
+  for (const menu of ['Uses', 'Plans', 'Admin', 'Resources']) {
+    await header(page).getByRole('button', { name: menu, exact: true }).click()
+    const items = page.getByRole('menuitem')
+    await expect(items.first()).toBeVisible()
+    for (const href of await items.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      if (href) hrefs.add(href)
+    await page.keyboard.press('Escape')
+    await expect(items).toHaveCount(0)
+  }
+  // 000 §2 menus, and the playground, help and contact links.
+  for (const href of ['/transfers', '/tools/file-protection', '/profile', '/tools/sell-files', '/tools', '/upgrade'])
+    expect(hrefs).toContain(href)
+  for (const href of ['/invite', '/admin', '/dashboard/', '/mantine-guide', '/resources/nonprofit', '/styleguide'])
+    expect(hrefs).toContain(href)
+  for (const href of hrefs) {
+    await page.goto(href)
+    await expect(page.getByRole('main').getByRole('heading').first(), href).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Page not found' }), href).toHaveCount(0)
+  }
+})
+
 test.describe('Information pages', () => {
   test('every Resources and Uses entry opens a real page', async ({ page }) => {
     const entries = [
