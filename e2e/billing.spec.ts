@@ -327,3 +327,53 @@ test('the plan signup page: a plan sold only by contact fails, a paid plan goes 
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/upgrade$/)
 })
+
+test('en español: un usuario Guest pasa a Business mensual y ve su perfil', async ({ page, request }) => {
+  await storeLogin(page, await registerViaApi(request, newAccount('es')))
+  await page.goto('/upgrade?lng=es')
+  await expect(page.getByRole('heading', { name: 'Elige tu plan' })).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('switch', { name: 'Anual (ahorra un 20 %)' }).click({ force: true })
+  await card(page, 'business').getByRole('button', { name: 'Elegir' }).click()
+  const modal = page.getByRole('dialog', { name: 'Mejorar a Business' })
+  await expect(modal.getByTestId('upgrade-modal-price')).toContainText('15 € / mes')
+  await expect(modal.getByText('Consigue 30 días gratis con un código de referido válido')).toBeVisible()
+  await modal.getByRole('button', { name: 'Continuar al pago' }).click()
+
+  await expect(page.getByText('MODO DE PRUEBA', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('test-checkout-interval')).toHaveText('Mensual')
+  await expect(page.getByTestId('test-checkout-trial')).toHaveText('Ninguna')
+  await page.getByRole('button', { name: 'Pagar (prueba)' }).click()
+
+  await expect(page.getByRole('heading', { name: '¡Bienvenido a Business!' })).toBeVisible()
+  await expect(page.getByTestId('trial-card')).toHaveCount(0)
+  await expect(page.getByTestId('plan-features')).toContainText('Tamaño de envío ilimitado')
+  await page.getByRole('link', { name: 'Ver perfil' }).click()
+  await expect(page.getByRole('heading', { name: 'Tu perfil' })).toBeVisible()
+  await expect(page.getByTestId('profile-role')).toHaveText('Usuario premium')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Business')
+  await expect(page.getByTestId('subscription-status')).toHaveText('Activa')
+  await expect(page.getByTestId('profile-member-since')).toContainText('Miembro desde el')
+})
+
+test('when the current plan cannot be loaded: the success page says so, the profile falls back to Guest', async ({
+  page,
+  request,
+}) => {
+  await storeLogin(page, await registerViaApi(request, newAccount('planfail')))
+  await page.route('**/api/user/subscription-level', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Database down' }) }),
+  )
+  await page.goto('/upgrade/success')
+  await expect(page.getByTestId('upgrade-success-error')).toHaveText('Failed to load subscription information', {
+    timeout: 15_000,
+  })
+  await page.getByRole('link', { name: 'Go to Profile' }).click()
+  await expect(page.getByTestId('profile-plan-error')).toHaveText('Failed to load your plan: Database down')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Guest')
+  await expect(page.getByTestId('invite-earn').getByRole('button', { name: 'Generate New Code' })).toBeDisabled()
+
+  await page.goto('/invite')
+  await expect(page.getByTestId('invite-plan-error')).toHaveText(
+    'Failed to load user plan information. Please try refreshing the page.',
+  )
+})
