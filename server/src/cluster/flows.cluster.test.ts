@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkoutBody } from '../features/billing/testing/billing-test-kit.js'
 import { type Cluster, metricValue, startCluster } from './harness/cluster.js'
 import { callJson, eventually, servedBy } from './harness/cluster-client.js'
 import { partsOf, sendPart, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
@@ -146,6 +147,38 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
     const got = await download(cluster, `/api/received-files/${fileId}/download`, token)
     expect(got.status).toBe(200)
     expect(sha256(got.bytes)).toBe(sha256(body))
+  })
+
+  it('takes a test checkout started on one instance and paid on another: the buyer becomes PREMIUM everywhere', async () => {
+    const buyer = await callJson<{ access_token: string; user: { id: string; role: string } }>(
+      cluster.api,
+      'POST',
+      '/auth/register',
+      {
+        body: { email: `buyer-${randomBytes(4).toString('hex')}@example.com`, password: 'buyer pass 123', name: 'Bo' },
+      },
+    )
+    expect(buyer.status).toBe(201)
+    const buyerToken = buyer.body.access_token
+    const started = await callJson<{ session_id: string }>(cluster.api, 'POST', '/api/checkout/session', {
+      token: buyerToken,
+      body: checkoutBody(buyer.body.user.id, { interval: 'monthly' }),
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const paid = await callJson(cluster.api, 'POST', `/api/checkout/test/${started.body.session_id}/complete`, {
+      token: buyerToken,
+    })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    expect(paid.instance).not.toBe(started.instance)
+    const roles = new Map<string, string>()
+    for (let i = 0; i < 3; i++) {
+      const me = await callJson<{ valid: boolean; user: { role: string } }>(cluster.api, 'POST', '/auth/verify', {
+        body: { token: buyerToken },
+      })
+      roles.set(me.instance, me.body.user.role)
+    }
+    expect(roles.size).toBe(3)
+    expect([...roles.values()]).toEqual(['PREMIUM', 'PREMIUM', 'PREMIUM'])
   })
 
   it('tags every answer with a request id, keeping the caller’s', async () => {

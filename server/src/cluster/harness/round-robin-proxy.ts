@@ -28,7 +28,9 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
   const down = new Set<string>()
   let next = 0
   const listeners = new Set<(method: string, url: string, target: string) => void>()
-  const proxy = createProxyServer({ xfwd: true })
+  // Kept-alive connections to the instances, as nginx's `keepalive` (compose.yaml's proxy) does.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+  const proxy = createProxyServer({ xfwd: true, agent })
 
   function pick(): string | undefined {
     const live = targets.filter((t) => !down.has(t))
@@ -103,6 +105,7 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
     async close() {
       clearInterval(health)
       proxy.close()
+      agent.destroy()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

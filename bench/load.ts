@@ -1,0 +1,153 @@
+// `npm run bench:load` (BENCH_LOAD_SECONDS=60 by default, BENCH_LOAD_SOCKETS=1000)
+//
+// Mixed traffic through the round-robin proxy of the cluster harness (server/src/cluster): share
+// page API reads, downloads streamed by Ferry (local storage on a shared folder), and sign-ins,
+// from autocannon; at the same time 1,000 room sockets (half a room's owner, half its visitor)
+// churn, and room owners keep offering files: the transfer_request's fan-out to each of the
+// visitor's sockets is timed from the start of the request that causes it (so it includes that
+// request's own latency under load), and as the spread after its first delivery. Run on 1 instance and on 3 (the same proxy, PostgreSQL, Redis), it
+// prints requests/s, p50/p99 latency, errors, fan-out p99, each instance's peak RSS and the ratio.
+import fs from 'node:fs'
+import autocannon from 'autocannon'
+import { type Cluster, startCluster } from '../server/src/cluster/harness/cluster.js'
+import { type ChurnResult, prepareRooms, startRoomChurn } from './lib/room-churn.js'
+import { quantile } from './lib/stats.js'
+
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
+const socketCount = Number(process.env.BENCH_LOAD_SOCKETS ?? 1000)
+const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32)
+const perSide = 5
+const roomCount = Math.ceil(socketCount / (perSide * 2))
+
+interface Figures {
+  instances: number
+  perSecond: number
+  p50: number
+  p99: number
+  errors: number
+  requests: number
+  fanout: ChurnResult
+  peakRssMb: number[]
+}
+
+/** The peak RSS (VmHWM) of a process since it started, in MiB. */
+function peakRssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1])
+  return kb / 1024
+}
+
+async function seed(cluster: Cluster) {
+  const email = `load-${Date.now()}@example.com`
+  const password = 'load test password 1'
+  const json = async (path: string, body: unknown, token?: string) => {
+    const response = await cluster.api(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()) as Record<string, string>
+  }
+  const { access_token: token } = await json('/auth/register', { email, password, name: 'Load' })
+  const bytes = Buffer.alloc(256 * 1024, 7)
+  const signed = (await json(
+    '/api/presign',
+    { filename: 'page.pdf', content_type: 'application/pdf', file_size: bytes.length },
+    token,
+  )) as unknown as { url: string; file_key: string; headers: Record<string, string> }
+  const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: bytes })
+  if (put.status !== 200) throw new Error(`The PUT answered ${put.status}`)
+  const transfer = await json(
+    '/api/transfers',
+    {
+      files: [{ file_key: signed.file_key, file_name: 'page.pdf', file_size: bytes.length }],
+      recipient_emails: ['reader@example.com'],
+      title: 'Load test',
+    },
+    token!,
+  )
+  return { email, password, uniqueId: transfer.unique_id!, fileKey: signed.file_key }
+}
+
+async function run(instances: number): Promise<Figures> {
+  console.log(`\n── ${instances} instance(s): starting PostgreSQL, Redis and Ferry behind the proxy…`)
+  const cluster = await startCluster({
+    instances,
+    storage: 'local',
+    env: { UPLOAD_RATE_LIMIT_PER_IP: '1000000' },
+  })
+  try {
+    const data = await seed(cluster)
+    console.log(`   ${roomCount} rooms, ${roomCount * perSide * 2} sockets opening…`)
+    const rooms = await prepareRooms(cluster.url, roomCount)
+    const churn = await startRoomChurn(cluster.url, rooms, { perSide, churnMs: 100, eventMs: 100 })
+    console.log(`   ${churn.openCount()} sockets open; ${seconds} s of mixed traffic (${connections} connections)…`)
+    const sharePath = `/api/share/${data.uniqueId}`
+    const downloadPath = `/share/${data.uniqueId}/download?file_key=${encodeURIComponent(data.fileKey)}`
+    const login = {
+      method: 'POST' as const,
+      path: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: data.email, password: data.password }),
+    }
+    const result = await autocannon({
+      url: cluster.url,
+      connections,
+      duration: seconds,
+      requests: [
+        { method: 'GET', path: sharePath },
+        { method: 'GET', path: downloadPath },
+        { method: 'GET', path: sharePath },
+        login,
+        { method: 'GET', path: sharePath },
+        { method: 'GET', path: downloadPath },
+        { method: 'GET', path: sharePath },
+      ],
+    })
+    const fanout = await churn.stop()
+    return {
+      instances,
+      perSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      requests: result.requests.total,
+      fanout,
+      peakRssMb: cluster.instances.map((i) => peakRssMb(i.pid())),
+    }
+  } finally {
+    await cluster.close()
+  }
+}
+
+function report(f: Figures) {
+  const fanP99 = quantile(f.fanout.latencies, 0.99)
+  const fanP50 = quantile(f.fanout.latencies, 0.5)
+  console.log(
+    `${String(f.instances).padStart(2)} instance(s): ${f.perSecond.toFixed(0).padStart(6)} req/s  ` +
+      `p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} of ${f.requests}\n` +
+      `   room sockets: peak ${f.fanout.peakOpen} open, ${f.fanout.opened} opened; ${f.fanout.events} events, ` +
+      `fan-out from the request p50 ${fanP50.toFixed(1)} ms p99 ${fanP99.toFixed(1)} ms, ` +
+      `spread after the first delivery p99 ${quantile(f.fanout.spreads, 0.99).toFixed(1)} ms, ` +
+      `${f.fanout.missed} missed, ${f.fanout.errors} socket errors\n` +
+      `   peak RSS per instance: ${f.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`,
+  )
+}
+
+const one = await run(1)
+const three = await run(3)
+console.log('\n── Results')
+report(one)
+report(three)
+const ratio = three.perSecond / one.perSecond
+console.log(`Scale-out ratio (3 instances / 1): ${ratio.toFixed(2)}  (target ≥ 0.9 on this 2-core machine)`)
+const fanOk = [one, three].every((f) => quantile(f.fanout.latencies, 0.99) < 100)
+const rssOk = [one, three].every((f) => f.peakRssMb.every((mb) => mb < 300))
+const errorsOk = [one, three].every((f) => f.errors === 0 && f.fanout.errors === 0 && f.fanout.missed === 0)
+console.log(
+  `Targets: zero errors ${errorsOk ? 'met' : 'MISSED'}; fan-out p99 < 100 ms ${fanOk ? 'met' : 'MISSED'}; ` +
+    `RSS < 300 MB ${rssOk ? 'met' : 'MISSED'}; ratio ≥ 0.9 ${ratio >= 0.9 ? 'met' : 'MISSED'}`,
+)
+process.exit(0)
