@@ -1,0 +1,225 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect, test } from './fixtures/rooms.js'
+
+// Peer-to-peer tests: Chromium runs in a network namespace of the worker (fixtures/rooms.ts).
+test.describe.configure({ timeout: 120_000 })
+
+const headers = { 'X-Requested-With': 'XMLHttpRequest' }
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+async function signedInPage(browser: Browser, login: LoginResult, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await storeLogin(page, login)
+  return page
+}
+
+async function createRoomViaModal(page: Page): Promise<string> {
+  await page.goto('/?tab=direct')
+  await page.getByRole('button', { name: 'Create Transfer Room' }).click()
+  const modal = page.getByRole('dialog', { name: 'Create Transfer Room' })
+  await expect(modal.getByLabel('Room Title')).toHaveValue('Direct Transfer Room')
+  await expect(modal.getByLabel('Maximum Participants')).toHaveValue('5')
+  await expect(modal.getByRole('combobox', { name: 'Room Duration' })).toHaveValue('2 hours')
+  await modal.getByRole('button', { name: 'Create Room' }).click()
+  await expect(page).toHaveURL(/\/room\/[0-9a-f-]{36}$/)
+  await expect(modal).toBeHidden()
+  return page.url().split('/room/')[1] ?? ''
+}
+
+async function sendFile(page: Page, recipientName: string, file: string) {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: `Send File to ${recipientName}` }).click()
+  await (await chooser).setFiles(file)
+}
+
+async function historyRows(page: Page) {
+  await page.goto('/transfer-history')
+  await expect(page.getByRole('heading', { name: 'Direct Transfer History' })).toBeVisible()
+  return page.getByTestId('history-row')
+}
+
+test('A sends 20 MiB to B peer to peer, byte for byte; a visitor declines; both appear in history', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const base = baseURL ?? ''
+  const alice = await registerViaApi(request)
+  const bob = await registerViaApi(request)
+  const bigFile = testInfo.outputPath('big-20mib.bin')
+  const smallFile = testInfo.outputPath('small-note.txt')
+  await writeFile(bigFile, randomBytes(20 * 1024 * 1024))
+  await writeFile(smallFile, 'hello visitor')
+  const bigHash = await sha256File(bigFile)
+
+  const a = await signedInPage(browser, alice, base)
+  const roomId = await createRoomViaModal(a)
+  await expect(a.getByTestId('participant').filter({ hasText: alice.user.name })).toContainText('Host')
+
+  // B opens the other path form and joins as their account.
+  const b = await signedInPage(browser, bob, base)
+  await b.goto(`/rooms/${roomId}`)
+  await b.getByRole('button', { name: 'Join Room' }).click()
+  await expect(b.getByTestId('participant')).toHaveCount(2)
+
+  // A visitor joins with a display name.
+  const visitorContext = await browser.newContext({ baseURL: base })
+  const v = await visitorContext.newPage()
+  await v.goto(`/room/${roomId}`)
+  await v.getByLabel('Your name').fill('Visitor Vic')
+  await v.getByRole('button', { name: 'Join Room' }).click()
+  await expect(v.getByTestId('participant')).toHaveCount(3)
+  await expect(a.getByTestId('participant')).toHaveCount(3)
+  await expect(a.getByText('Visitor Vic joined the room')).toBeVisible()
+
+  // A → B: 20 MiB, accepted, verified.
+  await sendFile(a, bob.user.name, bigFile)
+  const request1 = b.getByTestId('incoming-request')
+  await expect(request1).toContainText(`${alice.user.name} wants to send you big-20mib.bin (20.0 MB)`)
+  await request1.getByRole('button', { name: 'Accept' }).click()
+  await expect(a.getByText(`${bob.user.name} accepted big-20mib.bin`)).toBeVisible()
+  const receiverCard = b.getByTestId('transfer-card').filter({ hasText: 'big-20mib.bin' })
+  const senderCard = a.getByTestId('transfer-card').filter({ hasText: 'big-20mib.bin' })
+  await expect(receiverCard).toHaveAttribute('data-phase', 'completed', { timeout: 90_000 })
+  await expect(senderCard).toHaveAttribute('data-phase', 'completed', { timeout: 30_000 })
+  await expect(receiverCard.getByTestId('transfer-progress')).toContainText('20.0 MB of 20.0 MB · 100%')
+  await expect(senderCard.getByTestId('transfer-status')).toContainText(/Completed at \d+\.\d MB\/s/)
+  const download = b.waitForEvent('download')
+  await receiverCard.getByRole('link', { name: 'Download' }).click()
+  const saved = await (await download).path()
+  expect(await sha256File(saved)).toBe(bigHash)
+
+  // A → visitor: declined.
+  await sendFile(a, 'Visitor Vic', smallFile)
+  const request2 = v.getByTestId('incoming-request')
+  await expect(request2).toContainText(`${alice.user.name} wants to send you small-note.txt`)
+  await request2.getByRole('button', { name: 'Decline' }).click()
+  await expect(request2).toBeHidden()
+  const declined = a
+    .getByTestId('room-notification-response')
+    .filter({ hasText: 'Visitor Vic declined small-note.txt' })
+  await expect(declined).toBeVisible()
+  // Response notices stay past the 5 s other notices live.
+  await a.waitForTimeout(5_500)
+  await expect(declined).toBeVisible()
+  await expect(a.getByText('Visitor Vic joined the room')).toBeHidden()
+
+  // History: A sent both; B received one.
+  const aRows = await historyRows(a)
+  await expect(aRows).toHaveCount(2)
+  await expect(aRows.filter({ hasText: 'big-20mib.bin' })).toContainText('Sent')
+  await expect(aRows.filter({ hasText: 'big-20mib.bin' })).toContainText('Completed')
+  await expect(aRows.filter({ hasText: 'big-20mib.bin' })).toContainText('20.0 MB')
+  await expect(aRows.filter({ hasText: 'small-note.txt' })).toContainText('Rejected')
+  await expect(aRows.filter({ hasText: 'small-note.txt' })).toContainText('N/A')
+  await expect(a.getByTestId('history-summary')).toContainText('Total Transfers: 2')
+  await expect(a.getByTestId('history-summary')).toContainText('Completed: 1')
+  await expect(a.getByTestId('history-summary')).toContainText('Total Data: 20.0 MB')
+  const bRows = await historyRows(b)
+  await expect(bRows).toHaveCount(1)
+  await expect(bRows.first()).toContainText('Received')
+  await expect(bRows.first()).toContainText('Completed')
+  await expect(bRows.first()).toContainText('application/octet-stream')
+})
+
+async function apiRoomWithDeclinedTransfer(request: APIRequestContext, alice: LoginResult, bob: LoginResult) {
+  const auth = (login: LoginResult) => ({ ...headers, Authorization: `Bearer ${login.access_token}` })
+  const room = await request.post('/api/rooms', { data: { title: 'History room' }, headers: auth(alice) })
+  expect(room.status(), await room.text()).toBe(201)
+  const { id } = (await room.json()) as { id: string }
+  const join = await request.post(`/api/rooms/${id}/join`, { data: {}, headers: auth(bob) })
+  expect(join.ok(), await join.text()).toBe(true)
+  const initiate = await request.post(`/api/rooms/${id}/initiate-transfer`, {
+    data: { recipient_id: bob.user.id, file_name: 'quarterly.pdf', file_size: 1536, mime_type: 'application/pdf' },
+    headers: auth(alice),
+  })
+  expect(initiate.ok(), await initiate.text()).toBe(true)
+  const { transfer_id } = (await initiate.json()) as { transfer_id: string }
+  const respond = await request.post(`/api/transfers/${transfer_id}/respond`, {
+    data: { transfer_id, accept: false },
+    headers: auth(bob),
+  })
+  expect(respond.ok(), await respond.text()).toBe(true)
+}
+
+test('history: empty state, then search and status filter', async ({ browser, request, baseURL }) => {
+  const alice = await registerViaApi(request)
+  const bob = await registerViaApi(request)
+  const page = await signedInPage(browser, alice, baseURL ?? '')
+  await historyRows(page)
+  await expect(page.getByText('View all your peer-to-peer file transfers')).toBeVisible()
+  await expect(page.getByTestId('history-empty')).toContainText('No transfers found')
+  await expect(page.getByTestId('history-empty')).toContainText(
+    "You haven't made any direct transfers yet. Create a room to start sharing files!",
+  )
+  await expect(page.getByTestId('history-summary')).toContainText('Total Transfers: 0')
+
+  await apiRoomWithDeclinedTransfer(request, alice, bob)
+  const rows = await historyRows(page)
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('quarterly.pdf')
+  await expect(rows.first()).toContainText('application/pdf')
+  await expect(rows.first()).toContainText('1.5 KB')
+  await expect(rows.first().locator('[data-status="rejected"]')).toHaveText('Rejected')
+
+  await page.getByPlaceholder('Search by filename...').fill('nothing-like-it')
+  await expect(page.getByTestId('history-empty')).toContainText('No transfers match your current filters.')
+  await page.getByPlaceholder('Search by filename...').fill('QUARTER')
+  await expect(rows).toHaveCount(1)
+  await page.getByTestId('history-status').click()
+  await page.getByRole('option', { name: 'Completed' }).click()
+  await expect(page.getByTestId('history-empty')).toContainText('No transfers match your current filters.')
+  await page.getByTestId('history-status').click()
+  await page.getByRole('option', { name: 'Rejected' }).click()
+  await expect(rows).toHaveCount(1)
+})
+
+test('in Spanish: the room and the history', async ({ browser, request, baseURL }) => {
+  const alice = await registerViaApi(request)
+  const bob = await registerViaApi(request)
+  await apiRoomWithDeclinedTransfer(request, alice, bob)
+  const page = await signedInPage(browser, alice, baseURL ?? '')
+  await page.goto('/?tab=direct&lng=es')
+  await page.getByRole('button', { name: 'Crear sala de transferencia' }).click()
+  const modal = page.getByRole('dialog', { name: 'Crear sala de transferencia' })
+  await expect(modal.getByRole('combobox', { name: 'Duración de la sala' })).toHaveValue('2 horas')
+  await modal.getByRole('button', { name: 'Crear sala' }).click()
+  await expect(page).toHaveURL(/\/room\//)
+  await expect(page.getByRole('heading', { name: 'Participantes' })).toBeVisible()
+  await expect(page.getByTestId('participant')).toContainText('Anfitrión')
+  await expect(page.getByRole('link', { name: 'Volver al panel' })).toBeVisible()
+  await expect(page.getByText('Aún no hay nadie más.', { exact: false })).toBeVisible()
+
+  await page.goto('/transfer-history')
+  await expect(page.getByRole('heading', { name: 'Historial de transferencias directas' })).toBeVisible()
+  await expect(page.getByPlaceholder('Buscar por nombre de archivo...')).toBeVisible()
+  const row = page.getByTestId('history-row')
+  await expect(row).toContainText('Enviada')
+  await expect(row).toContainText('Rechazada')
+  await expect(row).toContainText('N/D')
+  await expect(page.getByTestId('history-summary')).toContainText('Transferencias totales: 1')
+})
+
+test('video chat: unavailable with an upgrade link for a Guest-plan visitor', async ({ browser, request, baseURL }) => {
+  const alice = await registerViaApi(request)
+  const page = await signedInPage(browser, alice, baseURL ?? '')
+  const roomId = await createRoomViaModal(page)
+  const visitor = await (await browser.newContext({ baseURL: baseURL ?? '' })).newPage()
+  await visitor.goto(`/room/${roomId}`)
+  await visitor.getByLabel('Your name').fill('Guest Gina')
+  await visitor.getByRole('button', { name: 'Join Room' }).click()
+  const unavailable = visitor.getByTestId('video-unavailable')
+  await expect(unavailable).toContainText('Video and audio chat is not included in your plan.')
+  await expect(unavailable.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade')
+  await expect(visitor.getByRole('button', { name: 'Join Video Chat' })).toHaveCount(0)
+})
