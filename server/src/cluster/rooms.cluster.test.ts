@@ -4,7 +4,6 @@ import {
   createRoom,
   initiate,
   joinRoom,
-  ofType,
   reportStatus,
   respond,
   roomSocket,
