@@ -20,7 +20,18 @@ for (const route of appRoutes) {
     const missing = await page.evaluate(
       () => (window as unknown as { ferryMissingKeys?: string[] }).ferryMissingKeys ?? ['(the debug hook did not run)'],
     )
-    const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ')
+    // What the page shows, its title, and what assistive technology reads out.
+    const text = await page.evaluate(() =>
+      [
+        document.title,
+        document.body.innerText,
+        ...Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')).flatMap((element) =>
+          ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+        ),
+      ]
+        .join('\n')
+        .replace(/\s+/g, ' '),
+    )
     const english = [...catalogue].filter(([fragment]) => text.includes(fragment)).map(([f, key]) => `${key}: "${f}"`)
     expect(
       { missingKeys: [...new Set(missing)], englishLeft: english },
