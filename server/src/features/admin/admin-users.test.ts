@@ -3,6 +3,7 @@ import type { AdminUser } from '@ferry/contracts/api/users'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subscriptions, users } from '../../db/schema/index.js'
+import { availablePostgres } from '../../testing/services.js'
 import { buildTestApp, forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
@@ -17,7 +18,7 @@ import {
 } from '../transfers/testing/transfers-test-kit.js'
 import { as, uploadStacks, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
 
-const { stacks } = uploadStacks()
+const { clock, stacks } = uploadStacks()
 
 type Api = TestApp['api']
 
@@ -118,6 +119,31 @@ await forEachStack((getApp) => {
       expect((await client(app.api).get(`/api/set-password/info?token=${token}`)).status).toBe(400)
       const old = await postJson(app.api, '/auth/login', { email, password: 'a long new password' })
       expect(old.status).toBe(200)
+    })
+
+    it('set-password links expire after 72 hours and die when the email changes', async () => {
+      const create = (label: string) =>
+        asAdmin.post<AdminUserCreateResponse>('/api/admin/users', { name: label, email: unique(label), role: 'FREE' })
+      const late = await create('late')
+      clock.advance(73 * 3600 * 1000)
+      try {
+        const res = await client(app.api).post('/api/set-password', {
+          token: tokenOf(late.body.set_password_url),
+          password: 'a long new password',
+        })
+        expect(res).toMatchObject({ status: 400, body: { code: 'set_password_link_invalid' } })
+      } finally {
+        clock.reset()
+      }
+      const moved = await create('moved')
+      const newEmail = unique('moved-again')
+      await asAdmin.put(`/api/admin/users/${moved.body.user.id}`, { name: 'moved', email: newEmail, role: 'FREE' })
+      const res = await client(app.api).post('/api/set-password', {
+        token: tokenOf(moved.body.set_password_url),
+        password: 'a long new password',
+      })
+      expect(res.status).toBe(400)
+      expect((await userRow(app, moved.body.user.id))?.passwordHash).toBeNull()
     })
 
     it('refuses tampered or foreign set-password tokens', async () => {
@@ -316,5 +342,30 @@ describe('the last admin', () => {
         .code,
     ).toBe('admin_last_admin')
     expect((await userRow(app, other.id))?.role).toBe('ADMIN')
+  })
+})
+
+describe.skipIf(!(await availablePostgres()))('the last admin, on PostgreSQL under concurrency', () => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await buildTestApp({ database: 'postgres' })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('two admins demoting each other at once leave one admin', async () => {
+    const a = await signUp(app, 'ADMIN', 'A')
+    const b = await signUp(app, 'ADMIN', 'B')
+    const [ab, ba] = await Promise.all([
+      client(app.api, a.token).put(`/api/admin/users/${b.id}`, { name: 'B', email: b.email, role: 'FREE' }),
+      client(app.api, b.token).put(`/api/admin/users/${a.id}`, { name: 'A', email: a.email, role: 'FREE' }),
+    ])
+    // The loser is refused by the rule (409), or by the guard if the winner committed first (403).
+    const statuses = [ab.status, ba.status]
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.find((status) => status !== 200)).toBeOneOf([403, 409])
+    const roles = [(await userRow(app, a.id))?.role, (await userRow(app, b.id))?.role]
+    expect(roles.filter((r) => r === 'ADMIN')).toHaveLength(1)
   })
 })
