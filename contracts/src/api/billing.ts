@@ -165,7 +165,7 @@ export type UserCurrentPlanResponse = z.infer<typeof userCurrentPlanResponse>
 
 /** POST /api/billing/subscriptions (001 §7). */
 export const createSubscriptionRequest = z.object({
-  user_id: z.string().min(1).max(64),
+  user_id: z.uuid(),
   plan_id: z.string().min(1).max(64),
 })
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest>

@@ -69,7 +69,7 @@ export const redeemReferralResponse = z.object({
 })
 export type RedeemReferralResponse = z.infer<typeof redeemReferralResponse>
 
-export const referralUserParams = z.object({ userId: z.string().min(1).max(64) })
+export const referralUserParams = z.object({ userId: z.uuid() })
 export const referralIdParams = z.object({ id: z.string().min(1).max(64) })
 
 /** GET /api/admin/referrals: every referral with a payout, with both users' emails. */

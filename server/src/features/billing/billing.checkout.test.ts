@@ -185,6 +185,19 @@ await forEachStack((getApp) => {
       expect(await billingState(app, buyer.id)).toMatchObject({ subscriptions: [], role: 'FREE' })
     })
 
+    it('two completions at once make one subscription and one payment', async () => {
+      const app = getApp()
+      const buyer = await signUp(app, 'FREE')
+      await buyWithTestCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
+      const started = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { plan_id: 'business' }))
+      const complete = () => post(app, `/api/checkout/test/${started.body.session_id}/complete`, undefined, buyer.token)
+      const results = await Promise.all([complete(), complete(), complete()])
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200])
+      const state = await billingState(app, buyer.id)
+      expect(state.subscriptions.map((s) => `${s.planId}:${s.status}`).sort()).toEqual(['business:ACTIVE', 'pro:ENDED'])
+      expect(state.payments.map((p) => p.amountCents)).toEqual([15000])
+    })
+
     it("monthly with the plan's 5-day trial: charged at the trial end, renewed, canceled to period end, then Guest", async () => {
       const app = getApp()
       const sweeper = createSubscriptionSweeper(app.deps)
@@ -309,6 +322,8 @@ await forEachStack((getApp) => {
         admin.token,
       )
       expect(noUser.status).toBe(404)
+      const badId = await post(app, '/api/billing/subscriptions', { user_id: 'x', plan_id: 'pro' }, admin.token)
+      expect(badId.status).toBe(400)
       expect((await post(app, '/api/billing/subscriptions', { user_id: user.id, plan_id: 'pro' })).status).toBe(401)
     })
   })

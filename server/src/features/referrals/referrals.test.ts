@@ -53,6 +53,7 @@ await forEachStack((getApp) => {
       const admin = await signUp(app, 'ADMIN')
       expect((await get<Referral[]>(app, `/api/referrals/user/${pro.id}`, admin.token)).body).toHaveLength(2)
       expect((await get<Referral[]>(app, `/api/referrals/user/${free.id}`, free.token)).body).toEqual([])
+      expect((await get(app, '/api/referrals/user/not-a-uuid', admin.token)).status).toBe(400)
     })
 
     it('redeems a trimmed code once; unknown, own, used and second codes are refused', async () => {
