@@ -400,6 +400,18 @@ await forEachStack((getApp) => {
     })
   })
 
+  describe('OpenAPI', () => {
+    it('documents the billing routes, with the complimentary-subscription decision', async () => {
+      const doc = (await (await getApp().api('/api/docs/json')).json()) as {
+        paths: Record<string, Record<string, { description?: string }>>
+      }
+      for (const path of ['/api/checkout/session', '/api/billing/webhook', '/api/referrals/redeem']) {
+        expect(Object.keys(doc.paths)).toContain(path)
+      }
+      expect(doc.paths['/api/billing/subscriptions']!.post!.description).toContain('paid plans are bought through')
+    })
+  })
+
   describe('GET /api/user/subscription-level', () => {
     it('answers the caller only', async () => {
       const app = getApp()
