@@ -6,6 +6,7 @@ import { forEachStack } from '../../testing/test-app.js'
 import { authStacks, createTestClock } from '../auth/testing/auth-test-kit.js'
 import { postTransfer, setExpiry, signUp, uploadFiles } from '../transfers/testing/transfers-test-kit.js'
 import { createSubscriptionSweeper } from './billing.jobs.js'
+import { checkoutsPerHour } from './checkout.service.js'
 import {
   billingState,
   buyWithTestCheckout,
@@ -183,6 +184,18 @@ await forEachStack((getApp) => {
       const late = await post(app, `/api/checkout/test/${id}/complete`, undefined, buyer.token)
       expect(late).toMatchObject({ status: 409, body: { code: 'checkout_session_closed' } })
       expect(await billingState(app, buyer.id)).toMatchObject({ subscriptions: [], role: 'FREE' })
+    })
+
+    it('limits how many checkouts a user opens per hour (429)', async () => {
+      const app = getApp()
+      const buyer = await signUp(app, 'FREE')
+      const statuses = []
+      for (let i = 0; i <= checkoutsPerHour; i++) {
+        statuses.push((await startCheckout(app, buyer.token, checkoutBody(buyer.id))).status)
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(checkoutsPerHour)
+      expect(statuses.at(-1)).toBe(429)
+      expect((await billingState(app, buyer.id)).sessions).toBe(checkoutsPerHour)
     })
 
     it('two completions at once make one subscription and one payment', async () => {

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { createPlansRepository, type PlanRow } from '../plans/plans.repository.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { redeemedReferral, usableReferral } from '../referrals/referral-rewards.js'
@@ -22,11 +23,13 @@ import { toTestCheckoutSession } from './billing-mapping.js'
 import { createFulfilment, type FulfilmentDeps } from './fulfilment.js'
 import { resolveReturnUrl, withSessionId } from './return-urls.js'
 
-export type CheckoutDeps = FulfilmentDeps & Pick<Deps, 'config'>
+export type CheckoutDeps = FulfilmentDeps & Pick<Deps, 'config' | 'rateLimiter'>
 type CheckoutInput = z.output<typeof checkoutSessionRequest>
 
 /** How long a checkout may be completed after it was opened (Stripe's default too). */
 const sessionLifetimeMs = 24 * 60 * 60 * 1000
+/** Checkouts a user may open per hour: each one costs a payment-provider call and a stored session. */
+export const checkoutsPerHour = 30
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const priceOf = (plan: PlanRow, interval: BillingInterval) =>
@@ -42,11 +45,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   const originsFor = (requestOrigin: string) => [requestOrigin, config.publicUrl]
 
+  async function limitCheckouts(userId: string): Promise<void> {
+    const result = await deps.rateLimiter
+      .hit(`checkout:user:${userId}`, checkoutsPerHour, 60 * 60 * 1000)
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'Rate limiter unavailable; checkout allowed')
+        return { allowed: true, retryAfterSeconds: 0 }
+      })
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+  }
+
   async function open(
     user: UserRecord,
     session: Omit<CheckoutSessionRow, 'id' | 'provider' | 'status' | 'createdAt' | 'expiresAt' | 'completedAt'>,
     productName: string,
   ): Promise<CheckoutSessionResponse> {
+    await limitCheckouts(user.id)
     const created = await payments.createCheckout({
       kind: session.kind,
       userId: user.id,
