@@ -59,14 +59,14 @@ test('an expired Pro transfer in its grace is recovered through the test checkou
     await expect(offer).toContainText('Recover it for €4.99 within its grace period to keep it 7 more days.')
     await offer.getByRole('button', { name: 'Recover' }).click()
 
-    await expect(page).toHaveURL(/\/checkout\/test\//)
-    await expect(page.getByTestId('test-mode-notice')).toContainText('no card is charged')
+    await expect(page).toHaveURL(/\/checkout\/test\//, { timeout: 15_000 })
+    await expect(page.getByTestId('test-mode-notice')).toContainText('no card is charged', { timeout: 15_000 })
     await expect(page.getByText(transfer.id)).toBeVisible()
     await expect(page.getByTestId('test-checkout-amount')).toHaveText('€4.99')
     await page.getByRole('button', { name: 'Pay (test)' }).click()
 
-    await expect(page).toHaveURL(/\/recovery-success\?transfer_id=[^&]+&session_id=/)
-    await expect(page.getByRole('heading', { name: 'Transfer recovered' })).toBeVisible()
+    await expect(page).toHaveURL(/\/recovery-success\?transfer_id=[^&]+&session_id=/, { timeout: 15_000 })
+    await expect(page.getByRole('heading', { name: 'Transfer recovered' })).toBeVisible({ timeout: 15_000 })
     await page.getByRole('button', { name: 'Continue to Transfer' }).click()
     await expect(page).toHaveURL(new RegExp(`/share/${transfer.unique_id}$`))
     await expect(page.getByTestId('share-title')).toHaveText('Quarterly figures')

@@ -66,8 +66,9 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await modal.getByLabel('Referral code (optional)').fill(`  ${code}  `)
   await modal.getByRole('button', { name: 'Continue to Payment' }).click()
 
-  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/)
-  await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/, { timeout: 15_000 })
+  // A full page load (the card provider's page in production): slower on a busy machine.
+  await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('test-mode-notice')).toContainText('no card is charged')
   await expect(page.getByTestId('test-checkout-plan')).toHaveText('Pro')
   await expect(page.getByTestId('test-checkout-interval')).toHaveText('Yearly')
@@ -75,8 +76,8 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await expect(page.getByTestId('test-checkout-trial')).toContainText('30 days')
   await page.getByRole('button', { name: 'Pay (test)' }).click()
 
-  await expect(page).toHaveURL(/\/upgrade\/success/)
-  await expect(page.getByRole('heading', { name: 'Welcome to Pro!' })).toBeVisible()
+  await expect(page).toHaveURL(/\/upgrade\/success/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Welcome to Pro!' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('trial-days-remaining')).toHaveText('30 days remaining')
   await expect(page.getByTestId('trial-card')).toContainText("You won't be charged until then")
   await expect(page.getByTestId('trial-end')).toContainText('Your trial ends on')
@@ -322,8 +323,8 @@ test('the plan signup page: a plan sold only by contact fails, a paid plan goes 
   await expect(page.getByTestId('subscribe-result')).toHaveText('Failed to create subscription')
   // A paid plan goes to checkout.
   await row('pro').getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page).toHaveURL(/\/checkout\/test\//)
-  await expect(page.getByTestId('test-checkout-plan')).toHaveText('Pro')
+  await expect(page).toHaveURL(/\/checkout\/test\//, { timeout: 15_000 })
+  await expect(page.getByTestId('test-checkout-plan')).toHaveText('Pro', { timeout: 15_000 })
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/upgrade$/)
 })
@@ -339,12 +340,12 @@ test('en español: un usuario Guest pasa a Business mensual y ve su perfil', asy
   await expect(modal.getByText('Consigue 30 días gratis con un código de referido válido')).toBeVisible()
   await modal.getByRole('button', { name: 'Continuar al pago' }).click()
 
-  await expect(page.getByText('MODO DE PRUEBA', { exact: true })).toBeVisible()
+  await expect(page.getByText('MODO DE PRUEBA', { exact: true })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('test-checkout-interval')).toHaveText('Mensual')
   await expect(page.getByTestId('test-checkout-trial')).toHaveText('Ninguna')
   await page.getByRole('button', { name: 'Pagar (prueba)' }).click()
 
-  await expect(page.getByRole('heading', { name: '¡Bienvenido a Business!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '¡Bienvenido a Business!' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('trial-card')).toHaveCount(0)
   await expect(page.getByTestId('plan-features')).toContainText('Tamaño de envío ilimitado')
   await page.getByRole('link', { name: 'Ver perfil' }).click()

@@ -23,6 +23,7 @@ export function UpgradePage() {
         user={user ? { id: user.id, name: user.name?.trim() || user.email } : null}
         currentPlanId={myPlan.data?.plan.id ?? null}
         currentPlanName={myPlan.data?.plan.name ?? null}
+        currentPlanPending={user !== null && myPlan.isPending}
         loginTo={loginPath(pathname + search)}
         contactTo={paths.contact}
         initialReferralCode={pendingReferralCode()}

@@ -18,11 +18,13 @@ export interface PlanCardProps {
   interval: BillingInterval
   action: PlanAction
   contactTo: string
+  /** While the user's current plan is still loading, nothing can be chosen yet. */
+  disabled?: boolean
   onChoose(plan: Plan): void
 }
 
 /** A plan card of the upgrade page (001 §2): badges, price, highlights and the one button its state allows. */
-export function PlanCard({ plan, interval, action, contactTo, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, interval, action, contactTo, disabled = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation('billing')
   const text = usePlanText()
   const recommended = isRecommended(plan)
@@ -62,7 +64,7 @@ export function PlanCard({ plan, interval, action, contactTo, onChoose }: PlanCa
       </Button>
     ),
     choose: (
-      <Button fullWidth variant={recommended ? 'filled' : 'outline'} onClick={() => onChoose(plan)}>
+      <Button fullWidth variant={recommended ? 'filled' : 'outline'} disabled={disabled} onClick={() => onChoose(plan)}>
         {t('upgrade.choose')}
       </Button>
     ),

@@ -20,6 +20,8 @@ export interface UpgradeViewProps {
   /** The id of the user's plan; null while unknown or for a visitor. */
   currentPlanId: string | null
   currentPlanName: string | null
+  /** True while the signed-in user's plan is loading. */
+  currentPlanPending: boolean
   loginTo: string
   contactTo: string
   /** The code a /register?ref= link carried, to prefill the referral field. */
@@ -32,6 +34,7 @@ export function UpgradeView({
   user,
   currentPlanId,
   currentPlanName,
+  currentPlanPending,
   loginTo,
   contactTo,
   initialReferralCode,
@@ -126,6 +129,7 @@ export function UpgradeView({
                 interval={interval}
                 action={planAction(plan, currentPlanId)}
                 contactTo={contactTo}
+                disabled={currentPlanPending}
                 onChoose={choose}
               />
             ))}
