@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js'
 import { AppError } from '../../errors.js'
+import { createPlansRepository } from '../plans/plans.repository.js'
+import { planIdForRole } from '../plans/plans.service.js'
 import { createReferralsRepository, type ReferralRow } from './referrals.repository.js'
 
 /** One year after `from` (the invitee's first paid year, 001 §9). */
@@ -43,6 +45,15 @@ export async function claimReferral(db: Db, code: string, userId: string, at: Da
   return repo.claim(referral.id, userId, at)
 }
 
+/** Rewards need a plan with allows_payouts (001 §6): the inviter's plan when the invitee converts. */
+async function inviterAllowsPayouts(db: Db, inviterUserId: string): Promise<boolean> {
+  const plans = createPlansRepository(db)
+  const source = await plans.planSourceOf(inviterUserId)
+  if (!source) return false
+  const plan = await plans.findById(source.subscriptionPlanId ?? planIdForRole(source.role))
+  return plan?.allowsPayouts ?? false
+}
+
 /**
  * The invitee started a paid subscription: the referral converts; on a yearly plan a PENDING
  * payout of the plan's payout_amount is created, due after the first paid year (trial end + 1 year).
@@ -62,7 +73,10 @@ export async function recordConversion(
   if (!referral) return
   const patch: Parameters<typeof repo.update>[1] = {}
   if (!referral.conversionDate) patch.conversionDate = conversion.at
-  const earns = conversion.interval === 'yearly' && (conversion.payoutAmountCents ?? 0) > 0
+  const earns =
+    conversion.interval === 'yearly' &&
+    (conversion.payoutAmountCents ?? 0) > 0 &&
+    (await inviterAllowsPayouts(db, referral.inviterUserId))
   if (earns && referral.payoutStatus === null) {
     patch.payoutStatus = 'PENDING'
     patch.payoutAmountCents = conversion.payoutAmountCents!

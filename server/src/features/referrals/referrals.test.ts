@@ -175,6 +175,25 @@ await forEachStack((getApp) => {
       ).toBe(404)
     })
 
+    it('no payout when the inviter is no longer on a plan with payouts', async () => {
+      const app = getApp()
+      const inviter = await signUp(app, 'PREMIUM')
+      const admin = await signUp(app, 'ADMIN')
+      const code = (await createReferral(app, inviter.token, inviter.id)).invite_code
+      const downgrade = await post(
+        app,
+        '/api/billing/subscriptions',
+        { user_id: inviter.id, plan_id: 'guest' },
+        admin.token,
+      )
+      expect(downgrade.status).toBe(201)
+      const invitee = await signUp(app, 'FREE')
+      await buyWithTestCheckout(app, invitee.token, checkoutBody(invitee.id, { referral_code: code }))
+      const [referral] = (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body
+      expect(referral).toMatchObject({ invited_user_id: invitee.id, payout_status: null, payout_amount: 0 })
+      expect(referral!.conversion_date).not.toBeNull()
+    })
+
     it('CANCELLED when the invitee leaves during the trial; admins may approve early or cancel', async () => {
       const app = getApp()
       const subscriptionsJob = createSubscriptionSweeper(app.deps)
