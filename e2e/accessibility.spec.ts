@@ -1,43 +1,6 @@
-import { createRequire } from 'node:module'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { describeViolations, seriousViolations } from './fixtures/axe.js'
 import { appRoutes, openRoute, routeUrl, seedRoutes } from './fixtures/routes.js'
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: unknown[]; failureSummary?: string }[]
-}
-
-/** axe-core's violations of impact serious or critical on the page as it is now. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: axePath })
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations as AxeViolation[]
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
-function describeViolations(violations: AxeViolation[]): string {
-  return violations
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map(
-            (node) =>
-              `    at ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
-          )
-          .join('\n'),
-    )
-    .join('\n')
-}
 
 for (const route of appRoutes) {
   test(`axe: ${route.pattern} (${route.access}) has no serious or critical violations`, async ({ page, request }) => {

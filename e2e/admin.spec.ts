@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { describeViolations, seriousViolations } from './fixtures/axe.js'
 import { mailTo, seedTransfer } from './fixtures/transfers.js'
 
 const userRow = (page: Page, email: string) => page.locator(`[data-testid="user-row"][data-email="${email}"]`)
 const topUserRow = (page: Page, email: string) =>
   page.getByTestId('storage-top-users').locator(`tr[data-email="${email}"]`)
+
+/** No serious or critical axe-core violations on the page as it is now (open modals included). */
+async function expectAccessible(page: Page) {
+  expect(describeViolations(await seriousViolations(page))).toBe('')
+}
 
 /** The first page load builds and fetches a lot on a busy machine: give it longer than later steps. */
 const firstLoad = { timeout: 15_000 }
@@ -53,8 +59,10 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   const form = page.getByRole('dialog', { name: 'Create User' })
   await expect(form.getByTestId('user-form-role')).toHaveValue('Free User')
   await expect(form.getByTestId('user-form-email')).toHaveAttribute('type', 'email')
+  await expectAccessible(page)
   await form.getByRole('button', { name: 'Cancel' }).click()
   const shownLink = await createUser(page, account)
+  await expectAccessible(page)
   await page.getByRole('button', { name: 'Done' }).click()
   await page.getByTestId('users-search').fill(account.email)
   await expect(userRow(page, account.email)).toContainText(account.name)
@@ -107,6 +115,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await page.getByRole('button', { name: `Edit ${account.name}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit User' })
   await expect(edit.getByTestId('user-form-email')).toHaveValue(account.email)
+  await expectAccessible(page)
   await edit.getByTestId('user-form-role').click()
   await page.getByRole('option', { name: 'Premium User' }).click()
   await edit.getByRole('button', { name: 'Save Changes' }).click()
@@ -116,6 +125,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   // Storage before and after the user's upload.
   await page.getByRole('tab', { name: 'Storage Usage' }).click()
   await expect(page.getByRole('heading', { name: 'Where the stored bytes are' })).toBeVisible()
+  await expectAccessible(page)
   await expect(topUserRow(page, account.email)).toHaveCount(0)
   const storedBefore = await page.getByTestId('storage-stored').textContent()
 
@@ -146,6 +156,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   const confirm = page.getByRole('dialog', { name: 'Delete User' })
   await expect(confirm).toContainText('Are you sure you want to delete this user?')
   await expect(confirm.getByTestId('delete-user-rule')).toContainText('removed from storage')
+  await expectAccessible(page)
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(userRow(page, account.email)).toHaveCount(0)
   await expect(page.getByText('No users found')).toBeVisible()

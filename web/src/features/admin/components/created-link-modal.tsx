@@ -9,7 +9,13 @@ export function CreatedLinkModal({ created, onClose }: { created: AdminUserCreat
   const { t } = useTranslation('admin')
   const formatDate = useFormatDate()
   return (
-    <Modal opened={created !== null} onClose={onClose} title={t('created.title')} centered>
+    <Modal
+      opened={created !== null}
+      onClose={onClose}
+      title={t('created.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+    >
       {created && (
         <Stack gap="md">
           <Text size="sm">

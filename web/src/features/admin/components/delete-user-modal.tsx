@@ -13,7 +13,13 @@ interface DeleteUserModalProps {
 export function DeleteUserModal({ user, pending, onCancel, onConfirm }: DeleteUserModalProps) {
   const { t } = useTranslation('admin')
   return (
-    <Modal opened={user !== null} onClose={onCancel} title={t('delete.title')} centered>
+    <Modal
+      opened={user !== null}
+      onClose={onCancel}
+      title={t('delete.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+    >
       <Stack gap="md">
         <Text>{t('delete.confirm')}</Text>
         {user && (

@@ -51,7 +51,13 @@ export function UserFormModal({ opened, user, pending, error, onClose, onSubmit 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? t('form.editTitle') : t('form.createTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('form.editTitle') : t('form.createTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {error}
