@@ -8,9 +8,12 @@
 // request's own latency under load), and as the spread after its first delivery. Run on 1 instance and on 3 (the same proxy, PostgreSQL, Redis), it
 // prints requests/s, p50/p99 latency, errors, fan-out p99, each instance's peak RSS and the ratio.
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { type Cluster, startCluster } from '../server/src/cluster/harness/cluster.js'
-import { type ChurnResult, prepareRooms, startRoomChurn } from './lib/room-churn.js'
+import { startChild } from './lib/processes.js'
+import { type ChurnResult, prepareRooms } from './lib/room-churn.js'
 import { quantile } from './lib/stats.js'
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
@@ -77,13 +80,22 @@ async function run(instances: number): Promise<Figures> {
     instances,
     storage: 'local',
     env: { UPLOAD_RATE_LIMIT_PER_IP: '1000000' },
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-load-')),
   })
   try {
     const data = await seed(cluster)
+    // The proxy and the sockets each get a process of their own, apart from autocannon.
+    const proxy = await startChild<{ port: number }>(
+      'proxy-child.ts',
+      cluster.instances.map((i) => i.url),
+      'The proxy',
+    )
+    const url = `http://127.0.0.1:${proxy.info.port}`
     console.log(`   ${roomCount} rooms, ${roomCount * perSide * 2} sockets opening…`)
-    const rooms = await prepareRooms(cluster.url, roomCount)
-    const churn = await startRoomChurn(cluster.url, rooms, { perSide, churnMs: 100, eventMs: 100 })
-    console.log(`   ${churn.openCount()} sockets open; ${seconds} s of mixed traffic (${connections} connections)…`)
+    const roomsFile = path.join(cluster.dataDir, 'load-rooms.json')
+    fs.writeFileSync(roomsFile, JSON.stringify(await prepareRooms(url, roomCount)))
+    const churn = await startChild<{ open: number }>('room-churn-child.ts', [url, roomsFile], 'The room sockets')
+    console.log(`   ${churn.info.open} sockets open; ${seconds} s of mixed traffic (${connections} connections)…`)
     const sharePath = `/api/share/${data.uniqueId}`
     const downloadPath = `/share/${data.uniqueId}/download?file_key=${encodeURIComponent(data.fileKey)}`
     const login = {
@@ -93,7 +105,7 @@ async function run(instances: number): Promise<Figures> {
       body: JSON.stringify({ email: data.email, password: data.password }),
     }
     const result = await autocannon({
-      url: cluster.url,
+      url,
       connections,
       duration: seconds,
       requests: [
@@ -106,7 +118,12 @@ async function run(instances: number): Promise<Figures> {
         { method: 'GET', path: sharePath },
       ],
     })
-    const fanout = await churn.stop()
+    const fanout = await new Promise<ChurnResult>((resolve) => {
+      churn.process.once('message', (m) => resolve(m as ChurnResult))
+      churn.process.send('stop')
+    })
+    const peaks = cluster.instances.map((i) => peakRssMb(i.pid()))
+    await Promise.all([churn.stop(), proxy.stop()])
     return {
       instances,
       perSecond: result.requests.average,
@@ -115,10 +132,11 @@ async function run(instances: number): Promise<Figures> {
       errors: result.errors + result.timeouts + result.non2xx,
       requests: result.requests.total,
       fanout,
-      peakRssMb: cluster.instances.map((i) => peakRssMb(i.pid())),
+      peakRssMb: peaks,
     }
   } finally {
     await cluster.close()
+    fs.rmSync(cluster.dataDir, { recursive: true, force: true })
   }
 }
 
