@@ -81,6 +81,7 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
 
     /** Creates the account without a password and emails it a one-time set-password link. */
     async create(input: UserInput): Promise<AdminUserCreateResponse> {
+      await links.ready()
       let row: UserRow | undefined
       try {
         row = await database.db.transaction(async (tx) => {

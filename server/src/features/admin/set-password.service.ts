@@ -39,6 +39,11 @@ export function createSetPasswordLinks(deps: LinkDeps) {
   }
 
   return {
+    /** Loads the signing secret, so issuing after an account is created cannot fail on it. */
+    async ready(): Promise<void> {
+      await getTokens()
+    },
+
     async issue(account: UserRow, lifetimeSeconds: number): Promise<{ url: string; expiresAt: Date }> {
       const { token, expiresAt } = await (await getTokens()).issue(
         account.id,
