@@ -21,10 +21,12 @@ export interface MemberRoomProps {
   guestToken: string | null
   upgradeTo: string
   onRoomChange(room: RoomMemberView): void
+  /** Reloads the room: on each socket (re)connection, for requests sent while it was down. */
+  onResync(): void
 }
 
 /** A participant's room: participants, requests, transfers, notifications and the video chat. */
-export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange }: MemberRoomProps) {
+export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange, onResync }: MemberRoomProps) {
   const { t } = useTranslation('rooms')
   const formatDate = useFormatDate()
   const notifications = useRoomNotifications()
@@ -56,7 +58,8 @@ export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange }:
 
   // Called only after render, when `transfers` below exists.
   const onEvent = (event: RoomServerEvent) => {
-    if (event.type === 'user_joined') {
+    if (event.type === 'welcome') onResync()
+    else if (event.type === 'user_joined') {
       if (!room.participants.some((p) => p.user_id === event.participant.user_id))
         onRoomChange({ ...room, participants: [...room.participants, event.participant] })
       if (event.participant.user_id !== room.me)

@@ -77,6 +77,7 @@ export function RoomView({ roomId, userToken, userId, upgradeTo }: RoomViewProps
       guestToken={userToken ? null : guestToken}
       upgradeTo={upgradeTo}
       onRoomChange={(next: RoomMemberView) => setRoom(next)}
+      onResync={() => void room.refetch()}
     />
   )
 }

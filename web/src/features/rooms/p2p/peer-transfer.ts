@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
 import {
   type ControlMessage,
   chunkSize,
@@ -12,6 +10,7 @@ import {
 } from './channel-protocol.js'
 import { fileBlocks } from './file-blocks.js'
 import { openReceivedFileSink, type ReceivedFileSink } from './received-file-sink.js'
+import { createStreamingHash } from './streaming-hash.js'
 import { createProgressMeter, type TransferProgress } from './transfer-progress.js'
 
 /** What the two peers of one transfer exchange through the signalling socket. */
@@ -144,7 +143,8 @@ export class PeerTransfer {
       else if (control?.t === 'fail') this.fail(control.reason)
       else if (control?.t === 'cancel') this.fail('canceled')
     }
-    const hash = sha256.create()
+    const hash = createStreamingHash()
+    this.cleanups.push(() => hash.dispose())
     let sent = 0
     const meter = createProgressMeter(options.file.size)
     for await (const block of fileBlocks(options.file)) {
@@ -159,24 +159,24 @@ export class PeerTransfer {
         this.progress(meter, Math.max(0, sent - channel.bufferedAmount))
       }
     }
-    announced = { size: sent, sha256: bytesToHex(hash.digest()) }
+    announced = { size: sent, sha256: await hash.digest() }
+    if (this.settled) return
     this.sendControl({ t: 'end', ...announced })
     // The bar reaches 100% when the receiver confirms, as only then is the file there.
   }
 
   private async startReceiver(options: ReceiveOptions) {
-    const sink = await openReceivedFileSink(options.transferId, options.mimeType)
-    this.cleanups.push(() => {
-      if (!this.succeeded) void sink.abort()
-    })
-    this.pc.ondatachannel = (event) => {
-      this.attachChannel(event.channel)
-      if (event.channel.readyState === 'open') this.opened()
-      else event.channel.addEventListener('open', () => this.opened(), { once: true })
-      this.receiveInto(event.channel, sink, options)
-    }
+    // The sink is ready before the answer goes out, so no chunk can arrive ahead of it.
+    const sinkReady = openReceivedFileSink(options.transferId, options.mimeType)
     this.listen(async (signal) => {
       if (signal.type === 'offer') {
+        const sink = await sinkReady
+        this.pc.ondatachannel = (event) => {
+          this.attachChannel(event.channel)
+          this.receiveInto(event.channel, sink, options)
+          if (event.channel.readyState === 'open') this.opened()
+          else event.channel.addEventListener('open', () => this.opened(), { once: true })
+        }
         await this.pc.setRemoteDescription({ type: 'offer', sdp: signal.sdp })
         const answer = await this.pc.createAnswer()
         await this.pc.setLocalDescription(answer)
@@ -185,10 +185,17 @@ export class PeerTransfer {
         await this.pc.addIceCandidate(signal.candidate)
       }
     })
+    const sink = await sinkReady
+    if (this.settled) await sink.abort()
+    else
+      this.cleanups.push(() => {
+        if (!this.succeeded) void sink.abort()
+      })
   }
 
   private receiveInto(channel: RTCDataChannel, sink: ReceivedFileSink, options: ReceiveOptions) {
-    const hash = sha256.create()
+    const hash = createStreamingHash()
+    this.cleanups.push(() => hash.dispose())
     const meter = createProgressMeter(options.size)
     let received = 0
     channel.onmessage = (event) => {
@@ -205,17 +212,18 @@ export class PeerTransfer {
       const control = parseControl(event.data)
       if (control?.t === 'cancel') return this.fail('canceled')
       if (control?.t !== 'end') return
-      const digest = bytesToHex(hash.digest())
-      const failure = verifyEnd(control, { size: received, sha256: digest }, options.size)
-      if (failure) return this.failAndTell(failure)
-      sink.close().then(
-        (file) => {
+      void hash.digest().then(async (digest) => {
+        const failure = verifyEnd(control, { size: received, sha256: digest }, options.size)
+        if (failure) return this.failAndTell(failure)
+        try {
+          const file = await sink.close()
           this.sendControl({ t: 'ok' })
           this.options.onProgress?.(meter.sample(received, performance.now()))
           this.succeed({ bytes: received, sha256: digest, file })
-        },
-        () => this.failAndTell('write_failed'),
-      )
+        } catch {
+          this.failAndTell('write_failed')
+        }
+      })
     }
   }
 
@@ -226,10 +234,12 @@ export class PeerTransfer {
     channel.onclose = () => this.fail('closed')
   }
 
+  /** Handles the peer's signals one at a time, in order: a candidate never overtakes its offer. */
   private listen(handler: (signal: PeerSignal) => Promise<void>) {
+    let chain = Promise.resolve()
     this.cleanups.push(
       this.options.signal.listen((signal) => {
-        handler(signal).catch(() => this.fail('connection_failed'))
+        chain = chain.then(() => handler(signal)).catch(() => this.fail('connection_failed'))
       }),
     )
   }

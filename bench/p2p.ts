@@ -1,0 +1,225 @@
+// `npm run bench:p2p [-- --size 256MiB --small-size 64MiB --rounds 2]`
+//
+// Peer-to-peer throughput through Ferry, against the ceiling of a plain data channel. Two
+// headless Chromium pages (in a network namespace: without a default route Chromium gathers
+// no ICE candidates) use the real room page of a real Ferry server: A sends the file with
+// 'Send File', B accepts; the room's signalling socket connects them and the web app's engine
+// sends 16 KiB chunks with backpressure, hashes (SHA-256) on both sides and B stores the file
+// in the Origin Private File System. In the same run two bare pages with no Ferry code send
+// the same file over one data channel with the same chunking (bench/lib/p2p-ceiling.ts).
+// Rounds alternate the order; medians are printed in MB/s (decimal) with the ratio. B's JS
+// heap (CDP Performance.getMetrics) is sampled during its receive, at two file sizes, to show
+// it does not grow with the file. The file B saved is checked by SHA-256 each round.
+import { spawnSync } from 'node:child_process'
+import { readdirSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { createWebRtcNetns, webRtcChromiumArgs } from '../e2e/fixtures/webrtc.js'
+import { ensureInputFile, type InputFile } from './lib/input-file.js'
+import { measureCeiling } from './lib/p2p-ceiling.js'
+import { repoRoot, startFerry } from './lib/processes.js'
+import { formatSize, mbPerSecond, median, parseSize } from './lib/stats.js'
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '256MiB' },
+    'small-size': { type: 'string', default: '64MiB' },
+    rounds: { type: 'string', default: '2' },
+  },
+})
+const size = parseSize(args.size)
+const smallSize = parseSize(args['small-size'])
+const rounds = Number(args.rounds)
+const root = path.join(repoRoot, '.bench-data', 'p2p')
+const webDist = process.env.FERRY_E2E_WEB_DIST ?? path.join(root, 'web')
+const MiB = 1024 * 1024
+const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }
+
+interface Login {
+  access_token: string
+  user: { id: string; name: string }
+}
+
+function newestMtime(entry: string): number {
+  const stat = statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))))
+}
+
+/** Builds the web app into `webDist` when the build is missing or older than its sources. */
+function buildWeb() {
+  const built = statSync(path.join(webDist, 'index.html'), { throwIfNoEntry: false })
+  const sources = ['web/src', 'web/index.html', 'contracts/src'].map((p) => newestMtime(path.join(repoRoot, p)))
+  if (built && built.mtimeMs > Math.max(...sources)) return
+  console.log(`Building the web app into ${webDist}…`)
+  const result = spawnSync('npm', ['run', 'build', '-w', '@ferry/web', '--', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) throw new Error('The web build failed')
+}
+
+async function api<T>(origin: string, route: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${origin}${route}`, {
+    method: 'POST',
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+const register = (origin: string, label: string) =>
+  api<Login>(origin, '/auth/register', {
+    email: `bench-p2p-${label}-${Date.now()}@example.com`,
+    password: 'bench password 123',
+    name: `Bench ${label}`,
+  })
+
+async function signedIn(
+  browser: Browser,
+  origin: string,
+  login: Login,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: origin, acceptDownloads: true })
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('auth_token', token)
+      localStorage.setItem('auth_user', JSON.stringify({ user, savedAt: Date.now() }))
+    },
+    [login.access_token, login.user] as const,
+  )
+  const page = await context.newPage()
+  if (process.env.BENCH_P2P_DEBUG) page.on('console', (m) => console.log(`[${login.user.name}] ${m.text()}`))
+  return { context, page }
+}
+
+interface FerryRun {
+  seconds: number
+  wallSeconds: number
+  heapBefore: number
+  heapPeak: number
+  sha256: string
+}
+
+/** One file from A to B through a fresh room on the real room page. */
+async function measureFerry(browser: Browser, origin: string, input: InputFile): Promise<FerryRun> {
+  const alice = await register(origin, 'a')
+  const bob = await register(origin, 'b')
+  const { id: roomId } = await api<{ id: string }>(origin, '/api/rooms', { title: 'Bench' }, alice.access_token)
+  await api(origin, `/api/rooms/${roomId}/join`, {}, bob.access_token)
+  const a = await signedIn(browser, origin, alice)
+  const b = await signedIn(browser, origin, bob)
+  try {
+    await a.page.goto(`/room/${roomId}`)
+    await b.page.goto(`/room/${roomId}`)
+    await a.page.getByRole('button', { name: `Send File to ${bob.user.name}` }).waitFor()
+    const chooser = a.page.waitForEvent('filechooser')
+    await a.page.getByRole('button', { name: `Send File to ${bob.user.name}` }).click()
+    await (await chooser).setFiles(input.file)
+    const accept = b.page.getByTestId('incoming-request').getByRole('button', { name: 'Accept' })
+    await accept.waitFor()
+
+    const cdp = await b.context.newCDPSession(b.page)
+    await cdp.send('Performance.enable')
+    const heap = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0
+    }
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heapBefore = await heap()
+    let heapPeak = heapBefore
+    const sampler = setInterval(() => {
+      heap().then(
+        (value) => {
+          heapPeak = Math.max(heapPeak, value)
+        },
+        () => {},
+      )
+    }, 250)
+    const started = performance.now()
+    await accept.click()
+    const card = b.page.getByTestId('transfer-card')
+    await card.and(b.page.locator('[data-phase="completed"], [data-phase="failed"]')).waitFor({ timeout: 600_000 })
+    const wallSeconds = (performance.now() - started) / 1000
+    clearInterval(sampler)
+    if ((await card.getAttribute('data-phase')) !== 'completed')
+      throw new Error(`The transfer failed: ${await card.getByTestId('transfer-status').textContent()}`)
+
+    const history = await fetch(`${origin}/api/transfers/history`, {
+      headers: { ...headers, authorization: `Bearer ${bob.access_token}` },
+    }).then((r) => r.json() as Promise<{ transfer_speed: number | null; sha256: string | null }[]>)
+    const record = history[0]
+    if (!record?.transfer_speed) throw new Error('No transfer_speed recorded')
+    // transfer_speed is MiB/s (1024² as sizes) with two decimals: back to seconds.
+    const seconds = input.size / MiB / record.transfer_speed
+    return { seconds, wallSeconds, heapBefore, heapPeak, sha256: record.sha256 ?? '' }
+  } finally {
+    await a.context.close()
+    await b.context.close()
+  }
+}
+
+const netns = createWebRtcNetns()
+// Playwright's pipe does not keep Node's event loop alive while pages work on their own.
+const keepAlive = setInterval(() => {}, 1000)
+const dataDir = path.join(root, 'data')
+rmSync(dataDir, { recursive: true, force: true })
+let ferry: Awaited<ReturnType<typeof startFerry>> | undefined
+let browser: Browser | undefined
+try {
+  buildWeb()
+  const big = await ensureInputFile(path.join(root, 'inputs'), size)
+  const small = await ensureInputFile(path.join(root, 'inputs'), smallSize)
+  // Listening on every address; PUBLIC_URL unset, so answers follow the origin the pages use.
+  ferry = await startFerry({ DATA_DIR: dataDir, WEB_DIST: webDist, HOST: '0.0.0.0', PUBLIC_URL: '', ICE_SERVERS: '[]' })
+  const origin = `http://${netns.hostAddress}:${new URL(ferry.url).port}`
+  browser = await chromium.launch({
+    executablePath: netns.chromiumPath,
+    args: [...webRtcChromiumArgs, `--unsafely-treat-insecure-origin-as-secure=${origin}`],
+  })
+
+  console.log(`Peer-to-peer, ${formatSize(size)}, ${rounds} round(s), Chromium in network namespace ${netns.name}`)
+  const ceiling: number[] = []
+  const ferryRates: number[] = []
+  const heapPeaks: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['ceiling', 'ferry'] : ['ferry', 'ceiling']
+    for (const what of order) {
+      if (what === 'ceiling') {
+        const seconds = await measureCeiling(browser, big.file, size)
+        ceiling.push(mbPerSecond(size, seconds))
+        console.log(`  round ${round + 1} ceiling: ${mbPerSecond(size, seconds).toFixed(1)} MB/s`)
+      } else {
+        const run = await measureFerry(browser, origin, big)
+        if (run.sha256 !== big.sha256) throw new Error(`SHA-256 mismatch: ${run.sha256} != ${big.sha256}`)
+        ferryRates.push(mbPerSecond(size, run.seconds))
+        heapPeaks.push(run.heapPeak - run.heapBefore)
+        console.log(
+          `  round ${round + 1} Ferry:   ${mbPerSecond(size, run.seconds).toFixed(1)} MB/s (channel open to verified; ` +
+            `${run.wallSeconds.toFixed(1)} s from Accept, incl. signalling), SHA-256 verified, ` +
+            `receiver JS heap +${(Math.max(0, run.heapPeak - run.heapBefore) / MiB).toFixed(1)} MiB`,
+        )
+      }
+    }
+  }
+  const smallRun = await measureFerry(browser, origin, small)
+  const ceilingMedian = median(ceiling)
+  const ferryMedian = median(ferryRates)
+  console.log('')
+  console.log(`ceiling (bare data channel): ${ceilingMedian.toFixed(1)} MB/s`)
+  console.log(`Ferry (room page, engine):   ${ferryMedian.toFixed(1)} MB/s`)
+  console.log(`ratio: ${(ferryMedian / ceilingMedian).toFixed(2)} (target ≥ 0.80)`)
+  console.log(
+    `receiver JS heap peak above idle: ${(median(heapPeaks) / MiB).toFixed(1)} MiB for ${formatSize(size)}, ` +
+      `${(Math.max(0, smallRun.heapPeak - smallRun.heapBefore) / MiB).toFixed(1)} MiB for ${formatSize(smallSize)} ` +
+      '(the file goes to the Origin Private File System)',
+  )
+} finally {
+  await browser?.close()
+  await ferry?.stop()
+  netns.remove()
+  clearInterval(keepAlive)
+}
