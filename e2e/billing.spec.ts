@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { describeViolations, seriousViolations } from './fixtures/axe.js'
 import { buyPlanViaTestCheckout } from './fixtures/billing.js'
 import { addFiles } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
@@ -377,4 +378,35 @@ test('when the current plan cannot be loaded: the success page says so, the prof
   await expect(page.getByTestId('invite-plan-error')).toHaveText(
     'Failed to load user plan information. Please try refreshing the page.',
   )
+})
+
+test('the billing pages and dialogs have no serious accessibility violations', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const check = async (name: string) => {
+    const violations = await seriousViolations(page)
+    expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([])
+  }
+  await page.goto('/upgrade')
+  await expect(card(page, 'pro')).toBeVisible({ timeout: 15_000 })
+  await check('/upgrade as a visitor')
+
+  const login = await registerViaApi(request, newAccount('a11y'))
+  await buyPlanViaTestCheckout(request, login, 'pro', 'yearly')
+  await storeLogin(page, login)
+  for (const [path, ready] of [
+    ['/profile', 'current-plan-card'],
+    ['/invite', 'stat-total'],
+    ['/upgrade/success', 'trial-card'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByTestId(ready)).toBeVisible({ timeout: 15_000 })
+    await check(path)
+  }
+  await page.goto('/upgrade')
+  await card(page, 'business').getByRole('button', { name: 'Choose' }).click()
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Business' })).toBeVisible()
+  await check('the upgrade modal')
+  await page.getByRole('button', { name: 'Continue to Payment' }).click()
+  await expect(page.getByTestId('test-checkout')).toBeVisible({ timeout: 15_000 })
+  await check('the test checkout')
 })

@@ -14,6 +14,7 @@ function Mark({ value }: { value: boolean }) {
   const { t } = useTranslation('billing')
   return (
     <ThemeIcon
+      role="img"
       size="sm"
       radius="xl"
       variant="light"

@@ -24,7 +24,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 
 /** Subscription Details (001 §2): status (green when ACTIVE, else orange), dates, referral code used, and cancelling. */
 export function SubscriptionDetailsCard({ subscription }: { subscription: Subscription | null }) {
-  const { t } = useTranslation('billing')
+  const { t } = useTranslation(['billing', 'common'])
   const formatDate = useFormatDate()
   const describe = useBillingMessage()
   const cancel = useCancelSubscription()
@@ -96,7 +96,13 @@ export function SubscriptionDetailsCard({ subscription }: { subscription: Subscr
           </Button>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('profile.cancelConfirmTitle')} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('profile.cancelConfirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      >
         <Stack gap="md">
           <Text size="sm">
             {endsAt ? t('profile.cancelConfirm', { date: formatDate(endsAt, 'date') }) : t('profile.cancelConfirmNow')}

@@ -30,7 +30,7 @@ export function UpgradeModal({
   onClose,
   onContinue,
 }: UpgradeModalProps) {
-  const { t } = useTranslation('billing')
+  const { t } = useTranslation(['billing', 'common'])
   const text = usePlanText()
   const [code, setCode] = useState(initialReferralCode)
   // A new choice starts from the code the sign-up link carried.
@@ -52,6 +52,7 @@ export function UpgradeModal({
       centered
       radius="lg"
       size="md"
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
     >
       {plan && (
         <form onSubmit={submit} noValidate>
