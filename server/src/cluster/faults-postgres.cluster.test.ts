@@ -83,6 +83,7 @@ describe('PostgreSQL restarted while requests flow', () => {
     const down = Date.now()
     await new Promise((r) => setTimeout(r, 1500))
     const readiness = await cluster.api('/readyz')
+    const metricsDuring = await fetch(`${cluster.instances[0]!.url}/metrics`)
     await new Promise((r) => setTimeout(r, 1500))
     cluster.postgres.start()
     const up = Date.now()
@@ -100,6 +101,8 @@ describe('PostgreSQL restarted while requests flow', () => {
     }
 
     expect(readiness.status).toBe(503)
+    // Monitoring keeps working while the database is down.
+    expect(metricsDuring.status).toBe(200)
     const during = outcomes.filter((o) => o.at > down && o.at < up)
     expect(
       during.some((o) => o.status === 503),

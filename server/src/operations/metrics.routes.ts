@@ -42,9 +42,15 @@ export const metricsRoutes =
               'Metrics are open to this machine only; set METRICS_TOKEN to read them elsewhere.',
             )
       }
-      const queues = await readQueueFigures(deps.database.db)
-      m.activeUploads.set(queues.activeUploads)
-      for (const [queue, age] of Object.entries(queues.oldestAgeSeconds)) m.queueAge.set({ queue }, age)
+      // The database being down must not hide the rest: the queue figures then keep their last values.
+      const queues = await readQueueFigures(deps.database.db).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'Queue figures unavailable for /metrics')
+        return undefined
+      })
+      if (queues) {
+        m.activeUploads.set(queues.activeUploads)
+        for (const [queue, age] of Object.entries(queues.oldestAgeSeconds)) m.queueAge.set({ queue }, age)
+      }
       return reply.type(m.registry.contentType).send(await m.registry.metrics())
     })
   }
