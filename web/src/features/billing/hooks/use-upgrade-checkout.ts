@@ -1,4 +1,3 @@
-import { checkoutSessionIdPlaceholder } from '@ferry/contracts/api/billing'
 import type { Plan } from '@ferry/contracts/api/plans'
 import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
@@ -8,6 +7,7 @@ import { billingApi } from '../api/billing-api.js'
 import { billingErrorMessage, checkoutErrorMessage } from '../billing-errors.js'
 import { useBillingMessage } from '../components/use-billing-message.js'
 import type { BillingInterval } from '../plan-display.js'
+import { runUpgradeFlow } from '../upgrade-flow.js'
 
 export interface UpgradeCheckout {
   pending: boolean
@@ -16,11 +16,7 @@ export interface UpgradeCheckout {
   start(choice: { plan: Plan; interval: BillingInterval; referralCode: string }): Promise<void>
 }
 
-/**
- * The upgrade flow of 001 §4: redeem the trimmed referral code if there is one (a failure only
- * warns, and the code is then left out), create the checkout session, then leave for its url.
- * On an error the message shows and the loading state ends.
- */
+/** The upgrade flow of 001 §4 in the browser: a warning for a failed redemption, the checkout error in the modal. */
 export function useUpgradeCheckout(userId: string | null): UpgradeCheckout {
   const { t } = useTranslation('billing')
   const describe = useBillingMessage()
@@ -35,31 +31,25 @@ export function useUpgradeCheckout(userId: string | null): UpgradeCheckout {
       }
       setError(null)
       setPending(true)
-      const code = referralCode.trim()
-      let redeemed = false
-      if (code) {
-        try {
-          await billingApi.redeemReferral({ referral_code: code, user_id: userId })
-          redeemed = true
-        } catch (failure) {
-          notifications.show({
-            color: 'yellow',
-            title: t('modal.referralWarningTitle'),
-            message: t('modal.referralWarning', { message: describe(billingErrorMessage(failure)) }),
-          })
-        }
-      }
       try {
-        const origin = window.location.origin
-        const session = await billingApi.createCheckout({
-          user_id: userId,
-          plan_id: plan.id,
-          interval,
-          ...(redeemed ? { referral_code: code } : {}),
-          success_url: `${origin}${paths.upgradeSuccess}?session_id=${checkoutSessionIdPlaceholder}`,
-          cancel_url: `${origin}${paths.upgrade}`,
-        })
-        window.location.assign(session.url)
+        await runUpgradeFlow(
+          { userId, planId: plan.id, interval, referralCode },
+          {
+            redeem: billingApi.redeemReferral,
+            createCheckout: billingApi.createCheckout,
+            warn: (failure) =>
+              notifications.show({
+                color: 'yellow',
+                title: t('modal.referralWarningTitle'),
+                message: t('modal.referralWarning', { message: describe(billingErrorMessage(failure)) }),
+              }),
+            // Pending stays on: the page is leaving.
+            go: (url) => window.location.assign(url),
+            origin: window.location.origin,
+            successPath: paths.upgradeSuccess,
+            cancelPath: paths.upgrade,
+          },
+        )
       } catch (failure) {
         setError(describe(checkoutErrorMessage(failure)))
         setPending(false)
