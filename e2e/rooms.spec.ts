@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { e2eAdmin, type LoginResult, loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { expect, test } from './fixtures/rooms.js'
 
 // Peer-to-peer tests: Chromium runs in a network namespace of the worker (fixtures/rooms.ts).
@@ -222,4 +222,48 @@ test('video chat: unavailable with an upgrade link for a Guest-plan visitor', as
   await expect(unavailable).toContainText('Video and audio chat is not included in your plan.')
   await expect(unavailable.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade')
   await expect(visitor.getByRole('button', { name: 'Join Video Chat' })).toHaveCount(0)
+})
+
+test('video chat: two members whose plan has video see each other', async ({ browser, request, baseURL }) => {
+  const admin = await loginViaApi(request, e2eAdmin.email, e2eAdmin.password)
+  const adminHeaders = { ...headers, Authorization: `Bearer ${admin.access_token}` }
+  const plans = (await (await request.get('/api/plans', { headers })).json()) as {
+    id: string
+    supports_video_audio: boolean
+  }[]
+  const videoPlan = plans.find((plan) => plan.supports_video_audio)
+  expect(videoPlan, 'a plan with supports_video_audio').toBeDefined()
+  const alice = await registerViaApi(request)
+  const bob = await registerViaApi(request)
+  for (const login of [alice, bob]) {
+    const grant = await request.post('/api/billing/subscriptions', {
+      data: { user_id: login.user.id, plan_id: videoPlan?.id },
+      headers: adminHeaders,
+    })
+    expect(grant.ok(), await grant.text()).toBe(true)
+  }
+  const auth = (login: LoginResult) => ({ ...headers, Authorization: `Bearer ${login.access_token}` })
+  const { id } = (await (
+    await request.post('/api/rooms', { data: { title: 'Call room' }, headers: auth(alice) })
+  ).json()) as { id: string }
+  expect((await request.post(`/api/rooms/${id}/join`, { data: {}, headers: auth(bob) })).ok()).toBe(true)
+
+  const pages = [await signedInPage(browser, alice, baseURL ?? ''), await signedInPage(browser, bob, baseURL ?? '')]
+  for (const page of pages) {
+    await page.goto(`/room/${id}`)
+    await expect(page.getByTestId('participant')).toHaveCount(2)
+  }
+  for (const page of pages) await page.getByRole('button', { name: 'Join Video Chat' }).click()
+  for (const [page, other] of [
+    [pages[0], bob],
+    [pages[1], alice],
+  ] as const) {
+    const remote = page?.getByRole('region', { name: 'Video Chat' }).locator(`video[aria-label="${other.user.name}"]`)
+    if (!page || !remote) throw new Error('no page')
+    await expect(remote).toHaveCount(1, { timeout: 30_000 })
+    await expect
+      .poll(() => remote.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+    await expect(page.getByRole('button', { name: 'Leave Video Chat' })).toBeVisible()
+  }
 })

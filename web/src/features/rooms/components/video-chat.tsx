@@ -61,10 +61,17 @@ export function VideoChat({ room, signalling, upgradeTo }: VideoChatProps) {
   }
 
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="video-chat">
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="section"
+      aria-labelledby="video-chat-title"
+      data-testid="video-chat"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id="video-chat-title">
             {t('video.title')}
           </Title>
           {room.supports_video_audio &&
