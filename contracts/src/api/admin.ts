@@ -6,6 +6,8 @@ import { adminUserSchema, roles } from './users.js'
 export const adminPaths = {
   users: '/api/admin/users',
   user: '/api/admin/users/:id',
+  /** A new set-password link for a user, emailed and shown once (when the first was lost). */
+  userLink: '/api/admin/users/:id/set-password-link',
   storage: '/api/admin/storage',
   setPasswordInfo: '/api/set-password/info',
   setPassword: '/api/set-password',

@@ -67,6 +67,26 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
     }
   }
 
+  /** Issues a set-password link, emails it, and returns it for the admin to see once. */
+  async function sendLink(row: UserRow, reason: 'created' | 'new-link'): Promise<AdminUserCreateResponse> {
+    const link = await links.issue(row, setPasswordLinkHours * 3600)
+    let emailSent = true
+    try {
+      await deps.mailer.send(
+        accountCreatedEmail({ to: row.email, name: row.name, link: link.url, expiresAt: link.expiresAt, reason }),
+      )
+    } catch (error) {
+      emailSent = false
+      deps.logger.error({ err: error, userId: row.id }, 'Could not email the set-password link; the admin has it')
+    }
+    return {
+      user: toAdminUser(row),
+      set_password_url: link.url,
+      set_password_expires_at: link.expiresAt.toISOString(),
+      email_sent: emailSent,
+    }
+  }
+
   return {
     async list(query: ListQuery): Promise<AdminUserList> {
       const { rows, total } = await repo.page({
@@ -94,22 +114,16 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
         throw error
       }
       if (!row) throw emailTaken()
-      const link = await links.issue(row, setPasswordLinkHours * 3600)
-      let emailSent = true
-      try {
-        await deps.mailer.send(
-          accountCreatedEmail({ to: row.email, name: row.name, link: link.url, expiresAt: link.expiresAt }),
-        )
-      } catch (error) {
-        emailSent = false
-        deps.logger.error({ err: error, userId: row.id }, 'Could not email the set-password link; the admin has it')
-      }
-      return {
-        user: toAdminUser(row),
-        set_password_url: link.url,
-        set_password_expires_at: link.expiresAt.toISOString(),
-        email_sent: emailSent,
-      }
+      return sendLink(row, 'created')
+    },
+
+    /** A new link for an existing account (the first was lost or expired); earlier ones stay valid until one is used. */
+    async newLink(id: string): Promise<AdminUserCreateResponse> {
+      if (!uuidPattern.test(id)) throw notFound()
+      await links.ready()
+      const row = await repo.findById(id)
+      if (!row) throw notFound()
+      return sendLink(row, 'new-link')
     },
 
     /** Changes name, email and role; the last admin keeps the ADMIN role. */

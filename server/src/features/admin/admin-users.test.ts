@@ -146,6 +146,36 @@ await forEachStack((getApp) => {
       expect((await userRow(app, moved.body.user.id))?.passwordHash).toBeNull()
     })
 
+    it('sends a new set-password link on request; the first one used voids the others', async () => {
+      const created = await asAdmin.post<AdminUserCreateResponse>('/api/admin/users', {
+        name: 'Lou Lost',
+        email: unique('lost'),
+        role: 'FREE',
+      })
+      const before = (await outbox(app)).length
+      const again = await asAdmin.post<AdminUserCreateResponse>(
+        `/api/admin/users/${created.body.user.id}/set-password-link`,
+        {},
+      )
+      expect(again.status).toBe(201)
+      expect(again.body.user.email).toBe(created.body.user.email)
+      const mails = (await outbox(app)).slice(before)
+      expect(mails.map((m) => m.subject)).toEqual(['Ferry: choose a new password'])
+      const fresh = tokenOf(again.body.set_password_url)
+      expect(
+        (await client(app.api).post('/api/set-password', { token: fresh, password: 'a long new password' })).status,
+      ).toBe(200)
+      const old = tokenOf(created.body.set_password_url)
+      expect(
+        (await client(app.api).post('/api/set-password', { token: old, password: 'another password' })).status,
+      ).toBe(400)
+      expect(
+        (await client(app.api, member.token).post(`/api/admin/users/${created.body.user.id}/set-password-link`, {}))
+          .status,
+      ).toBe(403)
+      expect((await asAdmin.post(`/api/admin/users/${crypto.randomUUID()}/set-password-link`, {})).status).toBe(404)
+    })
+
     it('refuses tampered or foreign set-password tokens', async () => {
       const created = await asAdmin.post<AdminUserCreateResponse>('/api/admin/users', {
         name: 'Tom',

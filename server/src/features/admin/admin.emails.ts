@@ -10,18 +10,23 @@ export interface AccountCreatedEmail {
   name: string
   link: string
   expiresAt: Date
+  /** A new account, or an admin's new link for an existing one. */
+  reason: 'created' | 'new-link'
 }
 
-/** The invited user's notice (DECISIONS 4, 8): an admin made the account; the link sets its password once. */
+/** The invited user's notice (DECISIONS 4, 8): an admin made the account (or sent a new link); it sets the password once. */
 export function accountCreatedEmail(mail: AccountCreatedEmail): MailMessage {
   const lines = [
     `Hello ${oneLine(mail.name)},`,
     '',
-    'An administrator created a Ferry account for you. Choose your password here to start using it:',
+    mail.reason === 'created'
+      ? 'An administrator created a Ferry account for you. Choose your password here to start using it:'
+      : 'An administrator sent you a link to choose a new password for your Ferry account:',
     mail.link,
     '',
     `The link works once and expires on ${dateFormat.format(mail.expiresAt)} UTC.`,
     'If you did not expect this email, you can ignore it.',
   ]
-  return { to: mail.to, subject: 'Your Ferry account: choose a password', text: `${lines.join('\n')}\n` }
+  const subject = mail.reason === 'created' ? 'Your Ferry account: choose a password' : 'Ferry: choose a new password'
+  return { to: mail.to, subject, text: `${lines.join('\n')}\n` }
 }

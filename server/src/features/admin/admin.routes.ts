@@ -74,6 +74,15 @@ export const adminRoutes =
       async (request) => users.delete(requireUser(request), request.params.id),
     )
 
+    app.post(
+      adminPaths.userLink,
+      {
+        schema: { tags, params: adminUserIdParams, response: { 201: adminUserCreateResponse, ...errors } },
+        config: admin,
+      },
+      async (request, reply) => reply.status(201).send(await users.newLink(request.params.id)),
+    )
+
     app.get(
       adminPaths.storage,
       { schema: { tags, response: { 200: storageUsageResponse, ...errors } }, config: admin },

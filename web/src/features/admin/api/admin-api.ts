@@ -28,6 +28,10 @@ export function createAdminApi(client: ApiClient = apiClient) {
       client.post(adminPaths.users, body, { schema: adminUserCreateResponse }),
     updateUser: (id: string, body: AdminUserRequest): Promise<AdminUser> =>
       client.put(userPath(id), body, { schema: adminUserSchema }),
+    newLink: (id: string): Promise<AdminUserCreateResponse> =>
+      client.post(adminPaths.userLink.replace(':id', encodeURIComponent(id)), undefined, {
+        schema: adminUserCreateResponse,
+      }),
     deleteUser: async (id: string): Promise<void> => {
       await client.delete(userPath(id), { schema: adminMessageResponse })
     },

@@ -42,6 +42,11 @@ export function useUpdateUser() {
   })
 }
 
+/** A new set-password link for a user who lost theirs. */
+export function useNewSetPasswordLink() {
+  return useMutation({ mutationFn: adminApi.newLink })
+}
+
 export function useDeleteUser() {
   const reload = useReloadAfter()
   return useMutation({ mutationFn: adminApi.deleteUser, onSuccess: reload })

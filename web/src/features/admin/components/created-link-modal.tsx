@@ -4,15 +4,24 @@ import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
 
-/** Shown once after Create User: the set-password link the user was emailed (DECISIONS 4). */
-export function CreatedLinkModal({ created, onClose }: { created: AdminUserCreateResponse | null; onClose(): void }) {
+/** Shown once after Create User (or a new link): the set-password link the user was emailed (DECISIONS 4). */
+export function CreatedLinkModal({
+  created,
+  title,
+  onClose,
+}: {
+  created: AdminUserCreateResponse | null
+  /** 'User created', or the title of a new link for an existing user. */
+  title: string
+  onClose(): void
+}) {
   const { t } = useTranslation('admin')
   const formatDate = useFormatDate()
   return (
     <Modal
       opened={created !== null}
       onClose={onClose}
-      title={t('created.title')}
+      title={title}
       centered
       closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
     >

@@ -7,7 +7,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { adminErrorText, isAccessDenied } from '../admin-error-text.js'
-import { useAdminUsers, useCreateUser, useDeleteUser, useUpdateUser } from '../api/admin-queries.js'
+import {
+  useAdminUsers,
+  useCreateUser,
+  useDeleteUser,
+  useNewSetPasswordLink,
+  useUpdateUser,
+} from '../api/admin-queries.js'
 import { AccessDenied } from './access-denied.js'
 import { CreatedLinkModal } from './created-link-modal.js'
 import { DeleteUserModal } from './delete-user-modal.js'
@@ -33,10 +39,11 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
   const create = useCreateUser()
   const update = useUpdateUser()
   const remove = useDeleteUser()
+  const newLink = useNewSetPasswordLink()
   const [formOpen, setFormOpen] = useState(false)
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const [toDelete, setToDelete] = useState<AdminUser | null>(null)
-  const [created, setCreated] = useState<AdminUserCreateResponse | null>(null)
+  const [created, setCreated] = useState<{ result: AdminUserCreateResponse; isNew: boolean } | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const [panelError, setPanelError] = useState<string | null>(null)
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false)
@@ -67,7 +74,7 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
       create.mutate(body, {
         onSuccess: (result) => {
           setFormOpen(false)
-          setCreated(result)
+          setCreated({ result, isNew: true })
           onChanged?.()
         },
         onError: (error) => onError(error, t('users.createFailed')),
@@ -87,6 +94,14 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
         setToDelete(null)
         setPanelError(adminErrorText(i18n, error, t('users.deleteFailed')))
       },
+    })
+  }
+
+  const sendNewLink = (user: AdminUser) => {
+    setPanelError(null)
+    newLink.mutate(user.id, {
+      onSuccess: (result) => setCreated({ result, isNew: false }),
+      onError: (error) => setPanelError(adminErrorText(i18n, error, t('users.newLinkFailed'))),
     })
   }
 
@@ -144,7 +159,14 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
           {t('users.empty')}
         </Text>
       ) : data ? (
-        <UsersTable users={data.items} sort={sort} onSort={toggleSort} onEdit={openForm} onDelete={setToDelete} />
+        <UsersTable
+          users={data.items}
+          sort={sort}
+          onSort={toggleSort}
+          onEdit={openForm}
+          onDelete={setToDelete}
+          onNewLink={sendNewLink}
+        />
       ) : null}
       {data && data.total > 0 && (
         <Group justify="space-between" gap="sm">
@@ -189,7 +211,11 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
         onClose={() => setFormOpen(false)}
         onSubmit={save}
       />
-      <CreatedLinkModal created={created} onClose={() => setCreated(null)} />
+      <CreatedLinkModal
+        created={created?.result ?? null}
+        title={created?.isNew === false ? t('created.newLinkTitle') : t('created.title')}
+        onClose={() => setCreated(null)}
+      />
       <DeleteUserModal
         user={toDelete}
         pending={remove.isPending}

@@ -1,7 +1,7 @@
 import type { AdminUserSortKey } from '@ferry/contracts/api/admin'
 import type { AdminUser } from '@ferry/contracts/api/users'
 import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react'
+import { IconArrowDown, IconArrowUp, IconMailForward, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react'
 import type { ParseKeys } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
@@ -18,6 +18,8 @@ interface UsersTableProps {
   onSort(key: AdminUserSortKey): void
   onEdit(user: AdminUser): void
   onDelete(user: AdminUser): void
+  /** Sends the user a new set-password link. */
+  onNewLink(user: AdminUser): void
 }
 
 const columnLabels: Record<AdminUserSortKey, ParseKeys<'admin'>> = {
@@ -50,7 +52,7 @@ function SortableHeader({
 }
 
 /** System Users (001 §2): ID, Name, Email, Role badge, Created (local date and time), Edit and Delete. */
-export function UsersTable({ users, sort, onSort, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, sort, onSort, onEdit, onDelete, onNewLink }: UsersTableProps) {
   const { t } = useTranslation('admin')
   const formatDate = useFormatDate()
   return (
@@ -88,6 +90,14 @@ export function UsersTable({ users, sort, onSort, onEdit, onDelete }: UsersTable
                     aria-label={t('users.edit', { name: user.name })}
                   >
                     <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => onNewLink(user)}
+                    aria-label={t('users.newLink', { name: user.name })}
+                  >
+                    <IconMailForward size={18} />
                   </ActionIcon>
                   <ActionIcon
                     variant="subtle"
