@@ -410,3 +410,33 @@ test('the billing pages and dialogs have no serious accessibility violations', a
   await expect(page.getByTestId('test-checkout')).toBeVisible({ timeout: 15_000 })
   await check('the test checkout')
 })
+
+test('the plan signup page: an admin gives themselves a plan and sees Subscription created', async ({
+  page,
+  request,
+}) => {
+  // An admin of the test's own: the bootstrap admin's plan is shared by other tests.
+  const root = await loginViaApi(request, 'admin@ferry.test', 'e2e-admin-password-0123')
+  const account = newAccount('subadmin')
+  const created = await request.post('/api/admin/users', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${root.access_token}` },
+    data: { name: account.name, email: account.email, role: 'ADMIN' },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { set_password_url: link } = (await created.json()) as { set_password_url: string }
+  const token = new URL(link).searchParams.get('token')
+  const set = await request.post('/api/set-password', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { token, password: account.password },
+  })
+  expect(set.status(), await set.text()).toBe(200)
+
+  await storeLogin(page, await loginViaApi(request, account.email, account.password))
+  await page.goto('/subscribe')
+  const row = page.getByTestId('plan-signup-table').getByRole('row').filter({ hasText: 'business' })
+  await row.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(page.getByTestId('subscribe-result')).toHaveText('Subscription created')
+  await page.goto('/profile')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Business')
+  await expect(page.getByTestId('profile-role')).toHaveText('Administrator')
+})

@@ -10,7 +10,7 @@ import { loginPath } from '../../lib/paths.js'
 /** /subscribe (001 §2 Plan signup page): 'Choose a Plan'. */
 export function SubscribePage() {
   const { t } = useTranslation(['billing', 'common'])
-  const { user } = useSession()
+  const { user, isAdmin } = useSession()
   const { pathname } = useLocation()
   const plans = usePlans()
   useDocumentTitle(`${t('subscribe.pageTitle')} · ${t('brand', { ns: 'common' })}`)
@@ -25,7 +25,7 @@ export function SubscribePage() {
           {t('upgrade.loadFailed')}
         </Alert>
       ) : (
-        <PlanSignupTable plans={plans.data} user={user} loginTo={loginPath(pathname)} />
+        <PlanSignupTable plans={plans.data} user={user && { id: user.id, isAdmin }} loginTo={loginPath(pathname)} />
       )}
     </Container>
   )

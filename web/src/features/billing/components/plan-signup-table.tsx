@@ -13,13 +13,15 @@ import { usePlanText } from './use-plan-text.js'
 
 export interface PlanSignupTableProps {
   plans: Plan[]
-  user: { id: string } | null
+  /** Admins give plans without charge (the server allows it for them only); others buy paid plans. */
+  user: { id: string; isAdmin: boolean } | null
   loginTo: string
 }
 
 /**
  * The plan signup page (001 §2, §7): plan id and name with Subscribe. A paid plan goes through
- * checkout; a free one is POST /api/billing/subscriptions with 'Subscription created' or 'Failed to create subscription'.
+ * checkout; a free one (any one, for an admin) is POST /api/billing/subscriptions with
+ * 'Subscription created' or 'Failed to create subscription'.
  */
 export function PlanSignupTable({ plans, user, loginTo }: PlanSignupTableProps) {
   const { t } = useTranslation('billing')
@@ -38,7 +40,7 @@ export function PlanSignupTable({ plans, user, loginTo }: PlanSignupTableProps) 
     }
     setResult(null)
     setBusy(plan.id)
-    if (priceDisplay(plan, 'yearly').kind === 'price') {
+    if (!user.isAdmin && priceDisplay(plan, 'yearly').kind === 'price') {
       await checkout.start({ plan, interval: 'yearly', referralCode: '' })
       setBusy(null)
       return
