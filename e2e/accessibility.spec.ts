@@ -4,6 +4,7 @@ import { appRoutes, openRoute, routeUrl, seedRoutes } from './fixtures/routes.js
 
 for (const route of appRoutes) {
   test(`axe: ${route.pattern} (${route.access}) has no serious or critical violations`, async ({ page, request }) => {
+    test.slow() // seeds records on first use, and pages load lazily
     const { seed, admin } = await seedRoutes(request)
     await openRoute(page, routeUrl(route, seed), route.access === 'public' ? null : admin)
     const violations = await seriousViolations(page)

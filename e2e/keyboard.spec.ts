@@ -1,4 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test'
+
+// Pages load lazily, with their translations: on a busy machine the first paint can take a while.
+const expect = baseExpect.configure({ timeout: 15_000 })
 
 /** Presses Tab until `target` has the focus, as a keyboard user would reach it. */
 async function tabTo(page: Page, target: Locator, maxPresses = 40) {

@@ -11,6 +11,7 @@ for (const route of appRoutes) {
     page,
     request,
   }) => {
+    test.slow() // seeds records on first use, and pages load lazily
     const { seed, admin } = await seedRoutes(request)
     // The i18n debug hook: English no longer fills in, and missing keys are recorded.
     await page.addInitScript(() => localStorage.setItem('ferryI18nDebug', '1'))

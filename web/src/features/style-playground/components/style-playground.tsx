@@ -101,6 +101,8 @@ export function StylePlayground() {
             </Text>
             <Button
               leftSection={<IconDownload size={18} />}
+              // Nothing ticked, nothing to export.
+              disabled={used.length === 0}
               onClick={() => downloadText(exportFileName, markedCss(css, used))}
             >
               {t('playground.export')}
