@@ -28,6 +28,13 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await expect(inviterRow.getByTestId('referral-status')).toHaveText('Available')
   const code = (await inviterRow.getByTestId('referral-code').textContent())?.trim() ?? ''
   expect(code).toMatch(/^\S{4,}$/)
+  // The link carries the code into sign-up: copied, and opened from the row.
+  await inviterContext.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await inviterRow.getByRole('button', { name: 'Copy link' }).click()
+  await expect(inviter.getByText('Referral link copied')).toBeVisible()
+  const link = `${new URL(inviter.url()).origin}/register?ref=${code}`
+  expect(await inviter.evaluate(() => navigator.clipboard.readText())).toBe(link)
+  await expect(inviterRow.getByRole('link', { name: 'Open link' })).toHaveAttribute('href', link)
 
   // A Guest, signed up a moment ago.
   const guest = newAccount('guest')
