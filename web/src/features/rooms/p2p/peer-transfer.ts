@@ -194,8 +194,6 @@ export class PeerTransfer {
   }
 
   private receiveInto(channel: RTCDataChannel, sink: ReceivedFileSink, options: ReceiveOptions) {
-    const hash = createStreamingHash()
-    this.cleanups.push(() => hash.dispose())
     const meter = createProgressMeter(options.size)
     let received = 0
     channel.onmessage = (event) => {
@@ -204,7 +202,6 @@ export class PeerTransfer {
         const chunk = event.data as ArrayBuffer
         received += chunk.byteLength
         if (received > options.size) return this.failAndTell('size_mismatch')
-        hash.update(new Uint8Array(chunk))
         sink.write(chunk)
         this.progress(meter, received)
         return
@@ -212,18 +209,16 @@ export class PeerTransfer {
       const control = parseControl(event.data)
       if (control?.t === 'cancel') return this.fail('canceled')
       if (control?.t !== 'end') return
-      void hash.digest().then(async (digest) => {
-        const failure = verifyEnd(control, { size: received, sha256: digest }, options.size)
-        if (failure) return this.failAndTell(failure)
-        try {
-          const file = await sink.close()
+      sink.finish().then(
+        ({ file, sha256 }) => {
+          const failure = verifyEnd(control, { size: received, sha256 }, options.size)
+          if (failure) return this.failAndTell(failure)
           this.sendControl({ t: 'ok' })
           this.options.onProgress?.(meter.sample(received, performance.now()))
-          this.succeed({ bytes: received, sha256: digest, file })
-        } catch {
-          this.failAndTell('write_failed')
-        }
-      })
+          this.succeed({ bytes: received, sha256, file })
+        },
+        () => this.failAndTell('write_failed'),
+      )
     }
   }
 

@@ -1,121 +1,126 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { readBlockSize } from './channel-protocol.js'
+import type { ReceiveWorkerReply, ReceiveWorkerRequest } from './receive.worker.js'
+
 /**
- * Where a receiver puts the bytes. In the Origin Private File System the file goes to disk as
- * it arrives (no prompt, works headless) and only a handle stays in memory; where OPFS is
- * missing (old browsers, insecure origins) the chunks are kept and joined into a Blob.
+ * Where a receiver puts the bytes, hashing them on the way. A worker writes them to the Origin
+ * Private File System as they arrive (no prompt, works headless; only a handle stays in
+ * memory); where that is unavailable (no OPFS, insecure origin) the blocks are kept and joined
+ * into a Blob.
  */
 export interface ReceivedFileSink {
-  /** Takes a chunk; `chunk` may be reused by nobody else afterwards. */
+  /** Takes a chunk (copied: the caller's buffer is not kept). */
   write(chunk: ArrayBuffer): void
-  /** Waits for every write, returns the stored file. */
-  close(): Promise<Blob>
+  /** Waits for every write; the stored file and the SHA-256 of what was written. */
+  finish(): Promise<{ file: Blob; sha256: string }>
   /** Drops what was written. */
   abort(): Promise<void>
   readonly onDisk: boolean
 }
 
-const directoryName = 'ferry-received'
-/** Writes are gathered into blocks of this size: one disk write per ~1 MiB, not per 16 KiB chunk. */
-const flushSize = 1024 * 1024
+const directory = 'ferry-received'
 /** Files left by pages that closed mid-transfer are removed when older than this. */
 const staleAfterMs = 60 * 60 * 1000
 
-async function receivedDirectory(): Promise<FileSystemDirectoryHandle | null> {
-  try {
-    if (!window.isSecureContext || !navigator.storage?.getDirectory) return null
-    const root = await navigator.storage.getDirectory()
-    return await root.getDirectoryHandle(directoryName, { create: true })
-  } catch {
-    return null
+/** Gathers chunks into `readBlockSize` blocks for `take`. */
+function blockGatherer(take: (block: Uint8Array<ArrayBuffer>) => void) {
+  let block = new Uint8Array(readBlockSize)
+  let filled = 0
+  const flush = () => {
+    if (filled === 0) return
+    take(filled === block.byteLength ? block : block.slice(0, filled))
+    block = new Uint8Array(readBlockSize)
+    filled = 0
   }
-}
-
-async function removeStale(dir: FileSystemDirectoryHandle, keep: string) {
-  const entries = (dir as unknown as { keys(): AsyncIterable<string> }).keys()
-  for await (const name of entries) {
-    if (name === keep) continue
-    try {
-      const file = await (await dir.getFileHandle(name)).getFile()
-      if (Date.now() - file.lastModified > staleAfterMs) await dir.removeEntry(name)
-    } catch {
-      // Another tab is using or removing it.
+  const write = (bytes: Uint8Array) => {
+    let at = 0
+    while (at < bytes.byteLength) {
+      const n = Math.min(bytes.byteLength - at, block.byteLength - filled)
+      block.set(bytes.subarray(at, at + n), filled)
+      filled += n
+      at += n
+      if (filled === block.byteLength) flush()
     }
   }
+  return { write, flush }
 }
 
-function memorySink(type: string): ReceivedFileSink {
+function request<T extends ReceiveWorkerReply['kind']>(
+  worker: Worker,
+  message: ReceiveWorkerRequest,
+  ...kinds: T[]
+): Promise<Extract<ReceiveWorkerReply, { kind: T }>> {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<ReceiveWorkerReply>) => {
+      if ((kinds as string[]).includes(event.data.kind)) resolve(event.data as Extract<ReceiveWorkerReply, { kind: T }>)
+      else reject(new Error(event.data.kind))
+    }
+    worker.onerror = () => reject(new Error('The receive worker failed'))
+    worker.postMessage(message)
+  })
+}
+
+/** A sink for transfer `id` of this MIME type. */
+export async function openReceivedFileSink(id: string, type: string): Promise<ReceivedFileSink> {
+  let worker: Worker
+  try {
+    worker = new Worker(new URL('./receive.worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    return inlineSink(type)
+  }
+  const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.part`
+  const secure = window.isSecureContext && 'storage' in navigator
+  const { onDisk } = secure
+    ? await request(worker, { kind: 'open', directory, name, staleAfterMs }, 'opened')
+    : { onDisk: false }
+  const kept: Uint8Array[] = []
+  let finished = false
+  const gather = blockGatherer((block) => {
+    // In memory the page keeps a copy; on disk the block moves to the worker.
+    if (!onDisk) kept.push(block.slice())
+    worker.postMessage(block.buffer, [block.buffer])
+  })
+  return {
+    onDisk,
+    write: (chunk) => gather.write(new Uint8Array(chunk)),
+    async finish() {
+      gather.flush()
+      const { sha256: digest } = await request(worker, { kind: 'finish' }, 'finished')
+      worker.terminate()
+      finished = true
+      if (!onDisk) return { file: new Blob(kept as BlobPart[], { type }), sha256: digest }
+      const root = await navigator.storage.getDirectory()
+      const stored = await (await (await root.getDirectoryHandle(directory)).getFileHandle(name)).getFile()
+      // A slice with the type: the same bytes on disk, no copy.
+      return { file: stored.slice(0, stored.size, type), sha256: digest }
+    },
+    async abort() {
+      kept.length = 0
+      if (!finished) {
+        await request(worker, { kind: 'abort' }, 'aborted').catch(() => {})
+        worker.terminate()
+      } else if (onDisk) {
+        const root = await navigator.storage.getDirectory()
+        await (await root.getDirectoryHandle(directory)).removeEntry(name).catch(() => {})
+      }
+    },
+  }
+}
+
+/** No workers: hash on the page and keep the chunks. */
+function inlineSink(type: string): ReceivedFileSink {
+  const hash = sha256.create()
   let chunks: ArrayBuffer[] = []
   return {
     onDisk: false,
-    write: (chunk) => void chunks.push(chunk),
-    close: async () => new Blob(chunks, { type }),
+    write(chunk) {
+      hash.update(new Uint8Array(chunk))
+      chunks.push(chunk)
+    },
+    finish: async () => ({ file: new Blob(chunks, { type }), sha256: bytesToHex(hash.digest()) }),
     abort: async () => {
       chunks = []
     },
-  }
-}
-
-function opfsSink(
-  dir: FileSystemDirectoryHandle,
-  name: string,
-  type: string,
-  writable: FileSystemWritableFileStream,
-): ReceivedFileSink {
-  let pending: Uint8Array[] = []
-  let pendingBytes = 0
-  let chain: Promise<void> = Promise.resolve()
-  let failure: unknown = null
-  const flush = () => {
-    if (pendingBytes === 0) return
-    const block = new Uint8Array(pendingBytes)
-    let offset = 0
-    for (const part of pending) {
-      block.set(part, offset)
-      offset += part.byteLength
-    }
-    pending = []
-    pendingBytes = 0
-    chain = chain
-      .then(() => writable.write(block))
-      .catch((error) => {
-        failure ??= error
-      })
-  }
-  return {
-    onDisk: true,
-    write(chunk) {
-      pending.push(new Uint8Array(chunk))
-      pendingBytes += chunk.byteLength
-      if (pendingBytes >= flushSize) flush()
-    },
-    async close() {
-      flush()
-      await chain
-      if (failure) throw failure
-      await writable.close()
-      const file = await (await dir.getFileHandle(name)).getFile()
-      // A slice with the type: the same bytes on disk, no copy.
-      return file.slice(0, file.size, type)
-    },
-    async abort() {
-      pending = []
-      await chain
-      await writable.abort().catch(() => {})
-      await dir.removeEntry(name).catch(() => {})
-    },
-  }
-}
-
-/** A sink for transfer `id` of this MIME type: on disk when the browser allows, else in memory. */
-export async function openReceivedFileSink(id: string, type: string): Promise<ReceivedFileSink> {
-  const dir = await receivedDirectory()
-  if (!dir) return memorySink(type)
-  const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.part`
-  try {
-    await removeStale(dir, name)
-    const handle = await dir.getFileHandle(name, { create: true })
-    const writable = await handle.createWritable({ keepExistingData: false })
-    return opfsSink(dir, name, type, writable)
-  } catch {
-    return memorySink(type)
   }
 }

@@ -1,0 +1,91 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+
+/**
+ * The receiver's worker: hashes each block and writes it to the Origin Private File System
+ * with a synchronous access handle (workers only), so the page's main thread does nothing but
+ * gather data-channel chunks into blocks.
+ */
+export type ReceiveWorkerRequest =
+  | { kind: 'open'; directory: string; name: string; staleAfterMs: number }
+  | { kind: 'finish' }
+  | { kind: 'abort' }
+export type ReceiveWorkerReply =
+  | { kind: 'opened'; onDisk: boolean }
+  | { kind: 'finished'; sha256: string }
+  | { kind: 'failed' }
+  | { kind: 'aborted' }
+
+interface SyncHandle {
+  write(buffer: Uint8Array, options: { at: number }): number
+  truncate(size: number): void
+  flush(): void
+  close(): void
+}
+
+const hash = sha256.create()
+let dir: FileSystemDirectoryHandle | null = null
+let fileName = ''
+let handle: SyncHandle | null = null
+let offset = 0
+let failed = false
+const reply = (message: ReceiveWorkerReply) => self.postMessage(message)
+
+async function removeStale(directory: FileSystemDirectoryHandle, keep: string, staleAfterMs: number) {
+  for await (const name of (directory as unknown as { keys(): AsyncIterable<string> }).keys()) {
+    if (name === keep) continue
+    try {
+      const file = await (await directory.getFileHandle(name)).getFile()
+      if (Date.now() - file.lastModified > staleAfterMs) await directory.removeEntry(name)
+    } catch {
+      // In use by another tab's worker, or gone.
+    }
+  }
+}
+
+async function open(request: Extract<ReceiveWorkerRequest, { kind: 'open' }>) {
+  try {
+    const root = await navigator.storage.getDirectory()
+    dir = await root.getDirectoryHandle(request.directory, { create: true })
+    fileName = request.name
+    await removeStale(dir, fileName, request.staleAfterMs)
+    const fileHandle = await dir.getFileHandle(fileName, { create: true })
+    handle = await (fileHandle as unknown as { createSyncAccessHandle(): Promise<SyncHandle> }).createSyncAccessHandle()
+    handle.truncate(0)
+    reply({ kind: 'opened', onDisk: true })
+  } catch {
+    handle = null
+    reply({ kind: 'opened', onDisk: false })
+  }
+}
+
+self.onmessage = (event: MessageEvent<ArrayBuffer | ReceiveWorkerRequest>) => {
+  const data = event.data
+  if (data instanceof ArrayBuffer) {
+    const bytes = new Uint8Array(data)
+    hash.update(bytes)
+    if (handle && !failed) {
+      try {
+        offset += handle.write(bytes, { at: offset })
+      } catch {
+        failed = true
+      }
+    }
+    return
+  }
+  if (data.kind === 'open') void open(data)
+  else if (data.kind === 'finish') {
+    try {
+      handle?.flush()
+      handle?.close()
+      handle = null
+      reply(failed ? { kind: 'failed' } : { kind: 'finished', sha256: bytesToHex(hash.digest()) })
+    } catch {
+      reply({ kind: 'failed' })
+    }
+  } else if (data.kind === 'abort') {
+    handle?.close()
+    handle = null
+    void (dir?.removeEntry(fileName).catch(() => {}) ?? Promise.resolve()).then(() => reply({ kind: 'aborted' }))
+  }
+}
