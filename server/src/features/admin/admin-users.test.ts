@@ -1,10 +1,8 @@
 import type { AdminUserCreateResponse, AdminUserList } from '@ferry/contracts/api/admin'
 import type { AdminUser } from '@ferry/contracts/api/users'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { subscriptions, users } from '../../db/schema/index.js'
-import { availablePostgres } from '../../testing/services.js'
-import { buildTestApp, forEachStack, type TestApp } from '../../testing/test-app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { subscriptions } from '../../db/schema/index.js'
+import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
 import {
@@ -17,35 +15,9 @@ import {
   uploadFiles,
 } from '../transfers/testing/transfers-test-kit.js'
 import { as, uploadStacks, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
+import { client, tokenOf, unique, userRow } from './testing/admin-test-kit.js'
 
-const { clock, stacks } = uploadStacks()
-
-type Api = TestApp['api']
-
-function client(api: Api, token?: string) {
-  const send = async <T>(method: string, path: string, body?: unknown) => {
-    const headers = {
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    }
-    const res = await api(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    return { status: res.status, body: (await res.json()) as T & { code?: string; detail?: string } }
-  }
-  return {
-    get: <T>(path: string) => send<T>('GET', path),
-    post: <T>(path: string, body: unknown) => send<T>('POST', path, body),
-    put: <T>(path: string, body: unknown) => send<T>('PUT', path, body),
-    del: <T>(path: string) => send<T>('DELETE', path),
-  }
-}
-
-const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`
-
-async function userRow(app: TestApp, id: string) {
-  const [row] = await app.deps.database.db.select().from(users).where(eq(users.id, id))
-  return row
-}
+const { stacks } = uploadStacks()
 
 await forEachStack((getApp) => {
   let app: TestApp
@@ -119,76 +91,6 @@ await forEachStack((getApp) => {
       expect((await client(app.api).get(`/api/set-password/info?token=${token}`)).status).toBe(400)
       const old = await postJson(app.api, '/auth/login', { email, password: 'a long new password' })
       expect(old.status).toBe(200)
-    })
-
-    it('set-password links expire after 72 hours and die when the email changes', async () => {
-      const create = (label: string) =>
-        asAdmin.post<AdminUserCreateResponse>('/api/admin/users', { name: label, email: unique(label), role: 'FREE' })
-      const late = await create('late')
-      clock.advance(73 * 3600 * 1000)
-      try {
-        const res = await client(app.api).post('/api/set-password', {
-          token: tokenOf(late.body.set_password_url),
-          password: 'a long new password',
-        })
-        expect(res).toMatchObject({ status: 400, body: { code: 'set_password_link_invalid' } })
-      } finally {
-        clock.reset()
-      }
-      const moved = await create('moved')
-      const newEmail = unique('moved-again')
-      await asAdmin.put(`/api/admin/users/${moved.body.user.id}`, { name: 'moved', email: newEmail, role: 'FREE' })
-      const res = await client(app.api).post('/api/set-password', {
-        token: tokenOf(moved.body.set_password_url),
-        password: 'a long new password',
-      })
-      expect(res.status).toBe(400)
-      expect((await userRow(app, moved.body.user.id))?.passwordHash).toBeNull()
-    })
-
-    it('sends a new set-password link on request; the first one used voids the others', async () => {
-      const created = await asAdmin.post<AdminUserCreateResponse>('/api/admin/users', {
-        name: 'Lou Lost',
-        email: unique('lost'),
-        role: 'FREE',
-      })
-      const before = (await outbox(app)).length
-      const again = await asAdmin.post<AdminUserCreateResponse>(
-        `/api/admin/users/${created.body.user.id}/set-password-link`,
-        {},
-      )
-      expect(again.status).toBe(201)
-      expect(again.body.user.email).toBe(created.body.user.email)
-      const mails = (await outbox(app)).slice(before)
-      expect(mails.map((m) => m.subject)).toEqual(['Ferry: choose a new password'])
-      const fresh = tokenOf(again.body.set_password_url)
-      expect(
-        (await client(app.api).post('/api/set-password', { token: fresh, password: 'a long new password' })).status,
-      ).toBe(200)
-      const old = tokenOf(created.body.set_password_url)
-      expect(
-        (await client(app.api).post('/api/set-password', { token: old, password: 'another password' })).status,
-      ).toBe(400)
-      expect(
-        (await client(app.api, member.token).post(`/api/admin/users/${created.body.user.id}/set-password-link`, {}))
-          .status,
-      ).toBe(403)
-      expect((await asAdmin.post(`/api/admin/users/${crypto.randomUUID()}/set-password-link`, {})).status).toBe(404)
-    })
-
-    it('refuses tampered or foreign set-password tokens', async () => {
-      const created = await asAdmin.post<AdminUserCreateResponse>('/api/admin/users', {
-        name: 'Tom',
-        email: unique('tom'),
-        role: 'FREE',
-      })
-      const token = tokenOf(created.body.set_password_url)
-      const tampered = `${token.slice(0, -3)}${token.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`
-      for (const bad of [tampered, 'not-a-token', admin.token]) {
-        const res = await client(app.api).post('/api/set-password', { token: bad, password: 'a long new password' })
-        expect(res.status, bad).toBe(400)
-      }
-      expect((await userRow(app, created.body.user.id))?.passwordHash).toBeNull()
     })
 
     it('refuses invalid emails, duplicate emails and unknown roles with 4xx, changing nothing', async () => {
@@ -342,60 +244,3 @@ await forEachStack((getApp) => {
     })
   })
 }, stacks)
-
-describe('the last admin', () => {
-  let app: TestApp
-  beforeAll(async () => {
-    app = await buildTestApp()
-  })
-  afterAll(async () => {
-    await app?.close()
-  })
-
-  it('cannot be demoted or deleted; a second admin makes both possible', async () => {
-    const only = await signUp(app, 'ADMIN', 'Only Admin')
-    const other = await signUp(app, 'FREE', 'Other')
-    const api = client(app.api, only.token)
-    const demote = await api.put(`/api/admin/users/${only.id}`, { name: 'Only Admin', email: only.email, role: 'FREE' })
-    expect(demote).toMatchObject({ status: 409, body: { code: 'admin_last_admin' } })
-    expect((await userRow(app, only.id))?.role).toBe('ADMIN')
-
-    await api.put(`/api/admin/users/${other.id}`, { name: 'Other', email: other.email, role: 'ADMIN' })
-    const asOther = client(app.api, other.token)
-    expect(
-      (await asOther.put(`/api/admin/users/${only.id}`, { name: 'X', email: only.email, role: 'FREE' })).status,
-    ).toBe(200)
-    // `other` is now the only admin: the demoted one cannot delete or demote them.
-    expect((await api.del(`/api/admin/users/${other.id}`)).status).toBe(403)
-    expect(
-      (await asOther.put(`/api/admin/users/${other.id}`, { name: 'Other', email: other.email, role: 'PREMIUM' })).body
-        .code,
-    ).toBe('admin_last_admin')
-    expect((await userRow(app, other.id))?.role).toBe('ADMIN')
-  })
-})
-
-describe.skipIf(!(await availablePostgres()))('the last admin, on PostgreSQL under concurrency', () => {
-  let app: TestApp
-  beforeAll(async () => {
-    app = await buildTestApp({ database: 'postgres' })
-  })
-  afterAll(async () => {
-    await app?.close()
-  })
-
-  it('two admins demoting each other at once leave one admin', async () => {
-    const a = await signUp(app, 'ADMIN', 'A')
-    const b = await signUp(app, 'ADMIN', 'B')
-    const [ab, ba] = await Promise.all([
-      client(app.api, a.token).put(`/api/admin/users/${b.id}`, { name: 'B', email: b.email, role: 'FREE' }),
-      client(app.api, b.token).put(`/api/admin/users/${a.id}`, { name: 'A', email: a.email, role: 'FREE' }),
-    ])
-    // The loser is refused by the rule (409), or by the guard if the winner committed first (403).
-    const statuses = [ab.status, ba.status]
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
-    expect(statuses.find((status) => status !== 200)).toBeOneOf([403, 409])
-    const roles = [(await userRow(app, a.id))?.role, (await userRow(app, b.id))?.role]
-    expect(roles.filter((r) => r === 'ADMIN')).toHaveLength(1)
-  })
-})
