@@ -31,6 +31,9 @@ export async function startRoundRobinProxy(port?: number): Promise<RoundRobinPro
   // Kept-alive connections to the instances, as nginx's `keepalive` (compose.yaml's proxy) does.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
   const proxy = createProxyServer({ xfwd: true, agent })
+  // A WebSocket reset after the upgrade is reported here, not to the request's callback; unheard it
+  // would throw. The sockets are already closed: nothing else to do.
+  proxy.on('error', () => {})
 
   function pick(): string | undefined {
     const live = targets.filter((t) => !down.has(t))
