@@ -20,7 +20,7 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   const inviter = await inviterContext.newPage()
   await storeLogin(inviter, inviterLogin)
   await inviter.goto('/invite')
-  await expect(inviter.getByRole('heading', { name: 'Invite Friends & Earn' })).toBeVisible()
+  await expect(inviter.getByRole('heading', { name: 'Invite Friends & Earn' })).toBeVisible({ timeout: 15_000 })
   await expect(inviter.getByTestId('referrals-empty')).toBeVisible()
   await inviter.getByRole('button', { name: 'Generate New Code' }).click()
   const inviterRow = inviter.getByTestId('referral-row')
@@ -40,7 +40,7 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   const guest = newAccount('guest')
   await storeLogin(page, await registerViaApi(request, guest))
   await page.goto('/upgrade')
-  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('upgrade-login-state')).toContainText(`Logged in as ${guest.name}`)
   await expect(page.getByTestId('upgrade-current-plan')).toHaveText('Your current plan: Guest')
 
@@ -115,7 +115,7 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
 
   // The inviter: the code is Used, with a PENDING payout of Pro's 35.
   await inviter.reload()
-  await expect(inviterRow.getByTestId('referral-status')).toHaveText('Used')
+  await expect(inviterRow.getByTestId('referral-status')).toHaveText('Used', { timeout: 15_000 })
   await expect(inviterRow.getByTestId('referral-payout')).toHaveText('Pending · €35')
   await expect(inviterRow.getByTestId('referral-converted')).not.toHaveText('—')
   await expect(inviter.getByTestId('stat-total')).toHaveText('1')
@@ -207,7 +207,7 @@ test('profile: plan, subscription details, Invite & Earn; a paid user cancels', 
   const login = await registerViaApi(request, account)
   await storeLogin(page, login)
   await page.goto('/profile')
-  await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('profile-role')).toHaveText('Free User')
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date())
   await expect(page.getByTestId('profile-member-since')).toHaveText(`Member since ${today}`)
@@ -222,7 +222,7 @@ test('profile: plan, subscription details, Invite & Earn; a paid user cancels', 
   // Business, monthly: no trial, ACTIVE, payouts.
   await buyPlanViaTestCheckout(request, login, 'business')
   await page.reload()
-  await expect(page.getByTestId('profile-role')).toHaveText('Premium User')
+  await expect(page.getByTestId('profile-role')).toHaveText('Premium User', { timeout: 15_000 })
   await expect(page.getByTestId('current-plan-name')).toHaveText('Business')
   await expect(page.getByTestId('current-plan-card').getByRole('link', { name: 'Upgrade Plan' })).toHaveCount(0)
   const status = page.getByTestId('subscription-status')
@@ -247,12 +247,14 @@ test('profile: plan, subscription details, Invite & Earn; a paid user cancels', 
 
 test('invite: a Guest is asked to upgrade; a visitor is sent to log in', async ({ page, request }) => {
   await page.goto('/invite')
-  await expect(page).toHaveURL(/\/login\?next=%2Finvite$/)
+  await expect(page).toHaveURL(/\/login\?next=%2Finvite$/, { timeout: 15_000 })
 
   await storeLogin(page, await registerViaApi(request, newAccount('invite')))
   await page.goto('/invite')
   const upgrade = page.getByTestId('invite-upgrade')
-  await expect(upgrade.getByRole('heading', { name: 'Upgrade to Earn Referral Rewards' })).toBeVisible()
+  await expect(upgrade.getByRole('heading', { name: 'Upgrade to Earn Referral Rewards' })).toBeVisible({
+    timeout: 15_000,
+  })
   await expect(upgrade.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/upgrade')
   await expect(upgrade.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/plans')
   await expect(page.getByRole('heading', { name: 'How Referrals Work' })).toBeVisible()
@@ -260,7 +262,9 @@ test('invite: a Guest is asked to upgrade; a visitor is sent to log in', async (
   await expect(page.getByTestId('reward-structure')).toContainText('Enterprise yearly: €290')
 
   await page.goto('/invite?lng=es')
-  await expect(page.getByRole('heading', { name: 'Mejora tu plan para ganar recompensas por referidos' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mejora tu plan para ganar recompensas por referidos' })).toBeVisible({
+    timeout: 15_000,
+  })
   await expect(page.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', '/plans')
   await expect(page.getByTestId('reward-structure')).toContainText('Pro anual: 35 €')
 })
@@ -270,15 +274,18 @@ test('en español: invitar y la confirmación de recuperación sin parámetros',
   await page.goto('/recovery-success?lng=es')
   await expect(page.getByTestId('recovery-error')).toHaveText(
     'Faltan parámetros obligatorios para confirmar la recuperación',
+    { timeout: 15_000 },
   )
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible()
   await page.goto('/recovery-success?transfer_id=x')
   await expect(page.getByTestId('recovery-error')).toHaveText(
     'Faltan parámetros obligatorios para confirmar la recuperación',
+    { timeout: 15_000 },
   )
   await page.goto('/recovery-success?transfer_id=00000000-0000-4000-8000-000000000000&session_id=nope&lng=en')
   await expect(page.getByTestId('recovery-error')).toHaveText(
     'Failed to confirm recovery payment. Please contact support.',
+    { timeout: 15_000 },
   )
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Return Home' })).toBeVisible()
@@ -300,6 +307,7 @@ test('a /register?ref= link: the new user signs up, the code is redeemed and off
   const account = newAccount('linked')
   await page.goto(`/register?ref=${encodeURIComponent(code)}`)
   const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible({ timeout: 15_000 })
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(account.name)
   await dialog.getByRole('textbox', { name: 'Email' }).fill(account.email)
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
@@ -313,6 +321,7 @@ test('a /register?ref= link: the new user signs up, the code is redeemed and off
   expect(((await referrals.json()) as { invited_user_id: string | null }[])[0]?.invited_user_id).not.toBeNull()
 
   await page.goto('/upgrade')
+  await expect(card(page, 'business').getByRole('button', { name: 'Choose' })).toBeEnabled({ timeout: 15_000 })
   await card(page, 'business').getByRole('button', { name: 'Choose' }).click()
   const modal = page.getByRole('dialog', { name: 'Upgrade to Business' })
   await expect(modal.getByLabel('Referral code (optional)')).toHaveValue(code)
@@ -324,7 +333,7 @@ test('the plan signup page: a plan sold only by contact fails, a paid plan goes 
 }) => {
   await storeLogin(page, await registerViaApi(request, newAccount('subscribe')))
   await page.goto('/subscribe')
-  await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible({ timeout: 15_000 })
   const row = (id: string) => page.getByTestId('plan-signup-table').getByRole('row').filter({ hasText: id })
   await expect(row('enterprise')).toContainText('Enterprise')
   await row('edu').getByRole('button', { name: 'Subscribe' }).click()
@@ -411,7 +420,7 @@ test('the billing pages and dialogs have no serious accessibility violations', a
   }
   await page.goto('/upgrade')
   await card(page, 'business').getByRole('button', { name: 'Choose' }).click()
-  await expect(page.getByRole('dialog', { name: 'Upgrade to Business' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Business' })).toBeVisible({ timeout: 15_000 })
   await check('the upgrade modal')
   await page.getByRole('button', { name: 'Continue to Payment' }).click()
   await expect(page.getByTestId('test-checkout')).toBeVisible({ timeout: 15_000 })
@@ -431,7 +440,9 @@ test('the plan signup page: an admin gives themselves a plan and sees Subscripti
   })
   expect(created.status(), await created.text()).toBe(201)
   const { set_password_url: link } = (await created.json()) as { set_password_url: string }
-  const token = new URL(link).searchParams.get('token')
+  // The token rides in the fragment (or, formerly, the query).
+  const url = new URL(link)
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? url.searchParams.get('token')
   const set = await request.post('/api/set-password', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { token, password: account.password },
@@ -442,8 +453,8 @@ test('the plan signup page: an admin gives themselves a plan and sees Subscripti
   await page.goto('/subscribe')
   const row = page.getByTestId('plan-signup-table').getByRole('row').filter({ hasText: 'business' })
   await row.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(page.getByTestId('subscribe-result')).toHaveText('Subscription created')
+  await expect(page.getByTestId('subscribe-result')).toHaveText('Subscription created', { timeout: 15_000 })
   await page.goto('/profile')
-  await expect(page.getByTestId('current-plan-name')).toHaveText('Business')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Business', { timeout: 15_000 })
   await expect(page.getByTestId('profile-role')).toHaveText('Administrator')
 })
