@@ -156,7 +156,9 @@ test('history: empty state, then search and status filter', async ({ browser, re
   const alice = await registerViaApi(request)
   const bob = await registerViaApi(request)
   const page = await signedInPage(browser, alice, baseURL ?? '')
-  await historyRows(page)
+  await page.goto('/?tab=direct')
+  await page.getByRole('link', { name: 'Direct Transfer History' }).click()
+  await expect(page).toHaveURL(/\/transfer-history$/)
   await expect(page.getByText('View all your peer-to-peer file transfers')).toBeVisible()
   await expect(page.getByTestId('history-empty')).toContainText('No transfers found')
   await expect(page.getByTestId('history-empty')).toContainText(

@@ -12,6 +12,7 @@ export const paths = {
   invite: '/invite',
   profile: '/profile',
   transfers: '/transfers',
+  transferHistory: '/transfer-history',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',

@@ -9,7 +9,7 @@ import { parseRequestView, RequestFilesPanel, type RequestView } from '../../fea
 import { DirectTransferPanel } from '../../features/rooms/index.js'
 import { useTransferForm } from '../../features/transfers/index.js'
 import { useUploadQueue } from '../../features/uploads/index.js'
-import { type HomeTab, homeTabPath, homeTabs, loginPath, roomPath } from '../../lib/paths.js'
+import { type HomeTab, homeTabPath, homeTabs, loginPath, paths, roomPath } from '../../lib/paths.js'
 import { SendTab } from './send-tab.js'
 
 const openLogin = () => authModal.open('login')
@@ -123,6 +123,7 @@ export function HomePage() {
               isAuthenticated={isAuthenticated}
               onLogin={openLogin}
               onRoomCreated={(roomId) => navigate(roomPath(roomId))}
+              historyTo={paths.transferHistory}
             />
           </Tabs.Panel>
         </Tabs>

@@ -1,7 +1,8 @@
-import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { IconCheck, IconPlus, IconVideo } from '@tabler/icons-react'
+import { Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconCheck, IconHistory, IconPlus, IconVideo } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { CreateRoomModal } from './create-room-modal.js'
 
@@ -11,13 +12,15 @@ export interface DirectTransferPanelProps {
   onLogin(): void
   /** Where a new room opens (/room/{id}). */
   onRoomCreated(roomId: string): void
+  /** /transfer-history, linked for signed-in users. */
+  historyTo: string
 }
 
 /**
  * The Direct transfer tab (spec 000 §2): 'Create Transfer Room' opens the modal. Video chat
  * happens inside a room, so 'Join Video Chat' starts by creating one too.
  */
-export function DirectTransferPanel({ isAuthenticated, onLogin, onRoomCreated }: DirectTransferPanelProps) {
+export function DirectTransferPanel({ isAuthenticated, onLogin, onRoomCreated, historyTo }: DirectTransferPanelProps) {
   const { t } = useTranslation(['home', 'rooms'])
   const [opened, setOpened] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -61,6 +64,11 @@ export function DirectTransferPanel({ isAuthenticated, onLogin, onRoomCreated }:
           {t('direct.joinVideoChat')}
         </Button>
       </Group>
+      {isAuthenticated && (
+        <Anchor component={Link} to={historyTo} size="sm">
+          <IconHistory size={14} style={{ verticalAlign: 'middle' }} /> {t('history.title', { ns: 'rooms' })}
+        </Anchor>
+      )}
       {isAuthenticated && (
         <CreateRoomModal
           opened={opened}
