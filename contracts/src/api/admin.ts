@@ -57,7 +57,8 @@ export const adminMessageResponse = z.object({ message: z.string() })
 /** Hours a set-password link stays valid. */
 export const setPasswordLinkHours = 72
 
-export const setPasswordInfoQuery = z.object({ token: z.string().max(4096) })
+/** POST, so the token stays out of URLs and request logs. */
+export const setPasswordInfoRequest = z.object({ token: z.string().max(4096) })
 export const setPasswordInfoResponse = z.object({ email: z.string(), name: z.string() })
 export type SetPasswordInfo = z.infer<typeof setPasswordInfoResponse>
 

@@ -6,7 +6,7 @@ import {
   adminUserListResponse,
   adminUserRequest,
   adminUsersQuery,
-  setPasswordInfoQuery,
+  setPasswordInfoRequest,
   setPasswordInfoResponse,
   setPasswordRequest,
   setPasswordResponse,
@@ -89,13 +89,13 @@ export const adminRoutes =
       async () => storage.usage(),
     )
 
-    app.get(
+    app.post(
       adminPaths.setPasswordInfo,
       {
-        schema: { tags, querystring: setPasswordInfoQuery, response: { 200: setPasswordInfoResponse, ...errors } },
+        schema: { tags, body: setPasswordInfoRequest, response: { 200: setPasswordInfoResponse, ...errors } },
         config: { access: 'public' },
       },
-      async (request) => links.info(request.query.token),
+      async (request) => links.info(request.body.token),
     )
 
     app.post(

@@ -50,7 +50,8 @@ export function createSetPasswordLinks(deps: LinkDeps) {
         accountFingerprint(account),
         lifetimeSeconds,
       )
-      return { url: `${config.publicUrl}${setPasswordPagePath}?token=${encodeURIComponent(token)}`, expiresAt }
+      // In the fragment: browsers never send it, so the token stays out of server and proxy logs.
+      return { url: `${config.publicUrl}${setPasswordPagePath}#token=${encodeURIComponent(token)}`, expiresAt }
     },
 
     /** Whom the link is for, so the page can greet them; 400 when it no longer works. */

@@ -24,7 +24,7 @@ export function client(api: Api, token?: string) {
 }
 
 /** The token of a set-password link. */
-export const tokenOf = (url: string) => new URL(url).searchParams.get('token')!
+export const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!
 export const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`
 
 /** The account's row as stored, or undefined once deleted. */

@@ -38,7 +38,7 @@ export function createAdminApi(client: ApiClient = apiClient) {
     storage: (signal?: AbortSignal): Promise<StorageUsage> =>
       client.get(adminPaths.storage, { schema: storageUsageResponse, signal }),
     setPasswordInfo: (token: string, signal?: AbortSignal): Promise<SetPasswordInfo> =>
-      client.get(adminPaths.setPasswordInfo, { query: { token }, schema: setPasswordInfoResponse, signal }),
+      client.post(adminPaths.setPasswordInfo, { token }, { schema: setPasswordInfoResponse, signal }),
     setPassword: (body: SetPasswordRequest) =>
       client.post(adminPaths.setPassword, body, { schema: setPasswordResponse }),
   }
