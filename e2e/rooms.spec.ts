@@ -269,3 +269,33 @@ test('video chat: two members whose plan has video see each other', async ({ bro
     await expect(page.getByRole('button', { name: 'Leave Video Chat' })).toBeVisible()
   }
 })
+
+test('the receiver cancels a running transfer: both sides and the history say Canceled', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const alice = await registerViaApi(request)
+  const bob = await registerViaApi(request)
+  const file = testInfo.outputPath('cancel-me.bin')
+  await writeFile(file, randomBytes(96 * 1024 * 1024))
+  const a = await signedInPage(browser, alice, baseURL ?? '')
+  const roomId = await createRoomViaModal(a)
+  const b = await signedInPage(browser, bob, baseURL ?? '')
+  await b.goto(`/room/${roomId}`)
+  await b.getByRole('button', { name: 'Join Room' }).click()
+  await expect(a.getByTestId('participant')).toHaveCount(2)
+
+  await sendFile(a, bob.user.name, file)
+  await b.getByTestId('incoming-request').getByRole('button', { name: 'Accept' }).click()
+  const receiverCard = b.getByTestId('transfer-card').filter({ hasText: 'cancel-me.bin' })
+  const senderCard = a.getByTestId('transfer-card').filter({ hasText: 'cancel-me.bin' })
+  await expect(receiverCard).toHaveAttribute('data-phase', 'transferring', { timeout: 30_000 })
+  await receiverCard.getByRole('button', { name: 'Cancel' }).click()
+  await expect(receiverCard.getByTestId('transfer-status')).toHaveText('Canceled')
+  await expect(senderCard.getByTestId('transfer-status')).toHaveText('Canceled')
+  await expect(receiverCard.getByRole('link', { name: 'Download' })).toHaveCount(0)
+
+  const rows = await historyRows(a)
+  await expect(rows.filter({ hasText: 'cancel-me.bin' }).locator('[data-status="canceled"]')).toHaveText('Canceled')
+})
