@@ -28,6 +28,8 @@ interface Figures {
   p50: number
   p99: number
   errors: number
+  /** The errors split: connection errors, timeouts (over 10 s), non-2xx answers. */
+  errorKinds: string
   requests: number
   fanout: ChurnResult
   peakRssMb: number[]
@@ -130,6 +132,7 @@ async function run(instances: number): Promise<Figures> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
+      errorKinds: `${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
       requests: result.requests.total,
       fanout,
       peakRssMb: peaks,
@@ -145,7 +148,7 @@ function report(f: Figures) {
   const fanP50 = quantile(f.fanout.latencies, 0.5)
   console.log(
     `${String(f.instances).padStart(2)} instance(s): ${f.perSecond.toFixed(0).padStart(6)} req/s  ` +
-      `p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} of ${f.requests}\n` +
+      `p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} of ${f.requests} (${f.errorKinds})\n` +
       `   room sockets: peak ${f.fanout.peakOpen} open, ${f.fanout.opened} opened; ${f.fanout.events} events, ` +
       `fan-out from the request p50 ${fanP50.toFixed(1)} ms p99 ${fanP99.toFixed(1)} ms, ` +
       `spread after the first delivery p99 ${quantile(f.fanout.spreads, 0.99).toFixed(1)} ms, ` +
