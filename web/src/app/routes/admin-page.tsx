@@ -1,17 +1,18 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
-import { type Icon, IconChartBar, IconTransfer, IconUsers } from '@tabler/icons-react'
+import { type Icon, IconChartBar, IconCoin, IconTransfer, IconUsers } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { StoragePanel, UsersPanel } from '../../features/admin/index.js'
+import { AdminPayoutsPanel } from '../../features/referrals/index.js'
 import { TransferList } from '../../features/transfers/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 import { transferDetailPath } from './transfers-page.js'
 
 /** The tabs of the Admin Dashboard, in order; a tab is `?tab={id}`, so a reload or a shared link opens it. */
-const adminTabs = ['users', 'transfers', 'storage'] as const
+const adminTabs = ['users', 'transfers', 'storage', 'payouts'] as const
 type AdminTab = (typeof adminTabs)[number]
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.includes(value as AdminTab)
 
@@ -21,7 +22,10 @@ interface TabView {
   panel: ReactNode
 }
 
-/** /admin (001 §2), behind RequireAdmin: users, every transfer, and storage usage. */
+/**
+ * /admin (001 §2), behind RequireAdmin: users, every transfer, and storage usage; a fourth tab,
+ * beyond the spec's three, is where admins approve, pay or cancel referral payouts (issue 8).
+ */
 export function AdminPage() {
   const { t } = useTranslation(['admin', 'transfers', 'common'])
   const queryClient = useQueryClient()
@@ -30,7 +34,6 @@ export function AdminPage() {
   const tab: AdminTab = isAdminTab(requested) ? requested : 'users'
   useDocumentTitle(`${t('title')} · ${t('brand', { ns: 'common' })}`)
 
-  // Another feature's panel (e.g. referral payouts) joins with an id in adminTabs and an entry here.
   const views: Record<AdminTab, TabView> = {
     users: {
       label: t('tabs.users'),
@@ -52,6 +55,7 @@ export function AdminPage() {
       ),
     },
     storage: { label: t('tabs.storage'), icon: IconChartBar, panel: <StoragePanel /> },
+    payouts: { label: t('tabs.payouts'), icon: IconCoin, panel: <AdminPayoutsPanel /> },
   }
 
   const select = (value: string | null) => {
