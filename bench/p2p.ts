@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { createWebRtcNetns, webRtcChromiumArgs } from '../e2e/fixtures/webrtc.js'
 import { ensureInputFile, type InputFile } from './lib/input-file.js'
@@ -162,6 +163,19 @@ async function measureFerry(browser: Browser, origin: string, input: InputFile):
   }
 }
 
+/**
+ * The bound the engine's hashing puts on it: @noble/hashes SHA-256 (what both pages run, in
+ * workers) over 64 MiB in 1 MiB blocks, in this process's V8, right now on this machine.
+ */
+function nobleSha256Rate(): number {
+  const block = new Uint8Array(MiB)
+  const hash = sha256.create()
+  const started = performance.now()
+  for (let i = 0; i < 64; i++) hash.update(block)
+  hash.digest()
+  return mbPerSecond(64 * MiB, (performance.now() - started) / 1000)
+}
+
 const netns = createWebRtcNetns()
 // Playwright's pipe does not keep Node's event loop alive while pages work on their own.
 const keepAlive = setInterval(() => {}, 1000)
@@ -212,6 +226,10 @@ try {
   console.log(`ceiling (bare data channel): ${ceilingMedian.toFixed(1)} MB/s`)
   console.log(`Ferry (room page, engine):   ${ferryMedian.toFixed(1)} MB/s`)
   console.log(`ratio: ${(ferryMedian / ceilingMedian).toFixed(2)} (target ≥ 0.80)`)
+  console.log(
+    `SHA-256 (@noble/hashes) alone on this machine now: ${nobleSha256Rate().toFixed(1)} MB/s per thread ` +
+      '(sender and receiver each hash every byte; the ceiling hashes nothing)',
+  )
   console.log(
     `receiver JS heap peak above idle: ${(median(heapPeaks) / MiB).toFixed(1)} MiB for ${formatSize(size)}, ` +
       `${(Math.max(0, smallRun.heapPeak - smallRun.heapBefore) / MiB).toFixed(1)} MiB for ${formatSize(smallSize)} ` +
