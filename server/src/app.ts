@@ -65,7 +65,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
   await registerAuthGuard(app, auth)
-  await registerWebSockets(app)
+  await registerWebSockets(app, deps.events)
 
   await app.register(fastifySwagger, {
     openapi: {

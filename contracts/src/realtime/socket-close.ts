@@ -14,6 +14,8 @@ export const socketCloseCodes = {
   roomExpired: 4410,
   /** The server is shutting down; reconnect (possibly to another instance). */
   goingAway: 1001,
+  /** Events may have been missed (the event bus reconnected): reconnect and reload the room. */
+  eventsInterrupted: 1012,
 } as const
 export type SocketCloseCode = (typeof socketCloseCodes)[keyof typeof socketCloseCodes]
 

@@ -198,6 +198,8 @@ describe.skipIf(!redisUrl)('Redis event bus across instances', () => {
     const name = `ferry-test-${randomUUID()}`
     const publisherBus = open()
     const bus = open(name)
+    let resyncs = 0
+    bus.onResync(() => resyncs++)
     const { received } = await collect(bus, `${prefix}survives`)
     const admin = new Redis(redisUrl!)
     cleanup.push(() => admin.quit())
@@ -220,6 +222,8 @@ describe.skipIf(!redisUrl)('Redis event bus across instances', () => {
     )
     await bus.publish(`${prefix}survives`, 'own publisher works')
     await vi.waitFor(() => expect(received).toContain('own publisher works'))
+    // Messages of the gap are lost, so subscribers were told to resync.
+    expect(resyncs).toBe(1)
     await expect(bus.check()).resolves.toBeUndefined()
   })
 

@@ -13,6 +13,11 @@ export interface EventBus {
   publish(topic: string, message: unknown): Promise<void>
   /** Resolves once the subscription is active; returns a function that ends it. */
   subscribe(topic: string, handler: EventHandler): Promise<() => Promise<void>>
+  /**
+   * Calls `listener` whenever messages may have been lost (the bus reconnected after an outage),
+   * so whoever mirrors state from events can resync. Returns a function that removes it.
+   */
+  onResync(listener: () => void): () => void
   /** Throws when the bus cannot deliver (readiness). */
   check(): Promise<void>
   close(): Promise<void>

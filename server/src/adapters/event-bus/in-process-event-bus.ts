@@ -42,6 +42,9 @@ export function createInProcessEventBus(options: { logger?: EventBusLogger } = {
       }
     },
 
+    // Nothing is ever lost in process: there is no outage to resync after.
+    onResync: () => () => {},
+
     async check() {
       assertOpen()
     },

@@ -31,7 +31,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   const checkTimeoutMs = options.checkTimeoutMs ?? 2000
 
   const publisher = watch(new Redis(options.url, { connectionName: `${name}-pub` }), 'publisher', logger)
-  const subscriber = watch(new Redis(options.url, { connectionName: `${name}-sub` }), 'subscriber', logger)
+  const resyncListeners = new Set<() => void>()
+  const subscriber = watch(new Redis(options.url, { connectionName: `${name}-sub` }), 'subscriber', logger, () => {
+    for (const listener of resyncListeners) listener()
+  })
   const channels = new Map<string, Channel>()
   let closed = false
 
@@ -90,6 +93,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       }
     },
 
+    onResync(listener) {
+      resyncListeners.add(listener)
+      return () => resyncListeners.delete(listener)
+    },
+
     async check() {
       assertOpen()
       for (const [role, connection] of [
@@ -113,8 +121,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   }
 }
 
-/** Logs the first error of an outage and the recovery, not every reconnection attempt. */
-function watch(connection: Redis, role: string, logger: EventBusLogger): Redis {
+/**
+ * Logs the first error of an outage and the recovery, not every reconnection attempt; calls
+ * `onRestored` when the connection is ready again after having been ready before.
+ */
+function watch(connection: Redis, role: string, logger: EventBusLogger, onRestored?: () => void): Redis {
   let down = false
   let everReady = false
   connection.on('error', (error: Error) => {
@@ -123,7 +134,11 @@ function watch(connection: Redis, role: string, logger: EventBusLogger): Redis {
     logger.warn({ err: error, role }, 'Redis event bus connection lost; reconnecting')
   })
   connection.on('ready', () => {
-    if (everReady) logger.info({ role }, 'Redis event bus connection restored')
+    if (everReady) {
+      logger.info({ role }, 'Redis event bus connection restored')
+      // ioredis re-subscribes before 'ready'; messages of the gap are gone.
+      onRestored?.()
+    }
     everReady = true
     down = false
   })
