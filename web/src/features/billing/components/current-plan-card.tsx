@@ -5,6 +5,7 @@ import { IconRocket } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.js'
+import { usePlanNotes } from '../hooks/use-plan-notes.js'
 import { PlanFeatureList } from './plan-feature-list.js'
 import { TrialCard } from './trial-card.js'
 
@@ -17,6 +18,7 @@ export interface CurrentPlanCardProps {
 /** The profile's Current Plan card (001 §2): name, notes, trial notice, features, and 'Upgrade Plan' on a FREE plan. */
 export function CurrentPlanCard({ plan, isTrial, subscription }: CurrentPlanCardProps) {
   const { t } = useTranslation('billing')
+  const notes = usePlanNotes()(plan)
   return (
     <Paper withBorder shadow="sm" radius="lg" p="xl" data-testid="current-plan-card">
       <Stack gap="md">
@@ -33,9 +35,9 @@ export function CurrentPlanCard({ plan, isTrial, subscription }: CurrentPlanCard
             {plan.tier === 'organization' ? t('upgrade.team') : t('upgrade.personal')}
           </Badge>
         </Group>
-        {plan.notes && (
+        {notes && (
           <Text size="sm" c="dimmed">
-            {plan.notes}
+            {notes}
           </Text>
         )}
         {isTrial && subscription && <TrialCard subscription={subscription} />}

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { IconCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePlanNotes } from '../hooks/use-plan-notes.js'
 import {
   type BillingInterval,
   durationDisplay,
@@ -26,6 +27,7 @@ export interface PlanCardProps {
 /** A plan card of the upgrade page (001 §2): badges, price, highlights and the one button its state allows. */
 export function PlanCard({ plan, interval, action, contactTo, disabled = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation('billing')
+  const notes = usePlanNotes()(plan)
   const text = usePlanText()
   const recommended = isRecommended(plan)
   const size = sizeDisplay(plan.max_transfer_size_gb)
@@ -95,9 +97,9 @@ export function PlanCard({ plan, interval, action, contactTo, disabled = false, 
         <Text fz={26} fw={800} data-testid="plan-price">
           {text.price(priceDisplay(plan, interval))}
         </Text>
-        {plan.notes && (
+        {notes && (
           <Text size="sm" c="dimmed">
-            {plan.notes}
+            {notes}
           </Text>
         )}
         <List
