@@ -203,7 +203,8 @@ const reasonText = plainText('The reason', 500)
 
 /**
  * POST /api/transfers/{id}/status: completed only by the recipient, with the measured speed
- * (and the SHA-256 it verified); canceled or error by either party.
+ * (and the file hash it verified: SHA-256 over the SHA-256 digests of the file's 1 MiB blocks,
+ * web/src/features/rooms/p2p/block-hash-list.ts); canceled or error by either party.
  */
 export const transferStatusRequest = z.discriminatedUnion('status', [
   z.object({

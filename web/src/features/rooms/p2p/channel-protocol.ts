@@ -1,7 +1,10 @@
 /** Spec 000 §9: the size of each data-channel message carrying file bytes. */
 export const chunkSize = 16384
 
-/** Bytes read from the File at a time (hashed, then sent as `chunkSize` messages). */
+/**
+ * Bytes read from the File at a time (hashed, then sent as `chunkSize` messages); also the
+ * block of the file hash (block-hash-list.ts), so both peers cut blocks here by byte offset.
+ */
 export const readBlockSize = 1024 * 1024
 
 /** Backpressure: stop sending above `highWaterMark` buffered bytes, resume at `lowWaterMark`. */
@@ -23,7 +26,9 @@ export type TransferFailure = (typeof transferFailures)[number]
 
 /**
  * Control messages on the data channel, sent as JSON text beside the binary chunks: the
- * sender's `end` announces size and SHA-256 after the last chunk (the channel is ordered), the
+ * sender's `end` announces size and file hash after the last chunk (the channel is ordered):
+ * `sha256` is SHA-256 over the SHA-256 digests of the file's `readBlockSize` blocks
+ * (block-hash-list.ts), not of the file as one stream, so each block takes the native digest; the
  * receiver answers `ok` once it verified and stored the file or `fail`; either side may `cancel`.
  */
 export type ControlMessage =

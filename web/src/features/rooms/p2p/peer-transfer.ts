@@ -1,3 +1,4 @@
+import { createBlockHashList } from './block-hash-list.js'
 import {
   type ControlMessage,
   chunkSize,
@@ -10,7 +11,6 @@ import {
 } from './channel-protocol.js'
 import { fileBlocks } from './file-blocks.js'
 import { openReceivedFileSink, type ReceivedFileSink } from './received-file-sink.js'
-import { createStreamingHash } from './streaming-hash.js'
 import { createProgressMeter, type TransferProgress } from './transfer-progress.js'
 
 /** What the two peers of one transfer exchange through the signalling socket. */
@@ -64,8 +64,8 @@ const progressEveryMs = 200
 /**
  * One file between two browsers: its own RTCPeerConnection and ordered data channel (the
  * sender offers). Bytes go in `chunkSize` messages with backpressure; the sender hashes while
- * it reads and announces size and SHA-256 at the end; the receiver hashes what arrives, stores
- * it (OPFS or memory) and confirms. `done` settles once, with the result or a PeerTransferError.
+ * it reads (the block hash list) and announces size and hash at the end; the receiver hashes
+ * what arrives the same way, stores it (OPFS or memory) and confirms. `done` settles once, with the result or a PeerTransferError.
  */
 export class PeerTransfer {
   readonly done: Promise<PeerTransferResult>
@@ -143,12 +143,11 @@ export class PeerTransfer {
       else if (control?.t === 'fail') this.fail(control.reason)
       else if (control?.t === 'cancel') this.fail('canceled')
     }
-    const hash = createStreamingHash()
-    this.cleanups.push(() => hash.dispose())
+    const hashes = createBlockHashList()
     let sent = 0
     const meter = createProgressMeter(options.file.size)
     for await (const block of fileBlocks(options.file)) {
-      hash.update(block)
+      hashes.update(block)
       for (let offset = 0; offset < block.byteLength; offset += chunkSize) {
         if (this.settled) return
         if (channel.bufferedAmount > highWaterMark) await this.drained(channel)
@@ -159,7 +158,7 @@ export class PeerTransfer {
         this.progress(meter, Math.max(0, sent - channel.bufferedAmount))
       }
     }
-    announced = { size: sent, sha256: await hash.digest() }
+    announced = { size: sent, sha256: await hashes.digest() }
     if (this.settled) return
     this.sendControl({ t: 'end', ...announced })
     // The bar reaches 100% when the receiver confirms, as only then is the file there.

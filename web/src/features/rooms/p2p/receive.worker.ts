@@ -1,10 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
-
 /**
- * The receiver's worker: hashes each block and writes it to the Origin Private File System
- * with a synchronous access handle (workers only), so the page's main thread does nothing but
- * gather data-channel chunks into blocks.
+ * The receiver's worker: writes each block to the Origin Private File System with a
+ * synchronous access handle (workers only), so the page's main thread does nothing but gather
+ * data-channel chunks into blocks (and start their native digests).
  */
 export type ReceiveWorkerRequest =
   | { kind: 'open'; directory: string; name: string; staleAfterMs: number }
@@ -12,7 +9,7 @@ export type ReceiveWorkerRequest =
   | { kind: 'abort' }
 export type ReceiveWorkerReply =
   | { kind: 'opened'; onDisk: boolean }
-  | { kind: 'finished'; sha256: string }
+  | { kind: 'finished' }
   | { kind: 'failed' }
   | { kind: 'aborted' }
 
@@ -23,7 +20,6 @@ interface SyncHandle {
   close(): void
 }
 
-const hash = sha256.create()
 let dir: FileSystemDirectoryHandle | null = null
 let fileName = ''
 let handle: SyncHandle | null = null
@@ -62,11 +58,9 @@ async function open(request: Extract<ReceiveWorkerRequest, { kind: 'open' }>) {
 self.onmessage = (event: MessageEvent<ArrayBuffer | ReceiveWorkerRequest>) => {
   const data = event.data
   if (data instanceof ArrayBuffer) {
-    const bytes = new Uint8Array(data)
-    hash.update(bytes)
     if (handle && !failed) {
       try {
-        offset += handle.write(bytes, { at: offset })
+        offset += handle.write(new Uint8Array(data), { at: offset })
       } catch {
         failed = true
       }
@@ -79,7 +73,7 @@ self.onmessage = (event: MessageEvent<ArrayBuffer | ReceiveWorkerRequest>) => {
       handle?.flush()
       handle?.close()
       handle = null
-      reply(failed ? { kind: 'failed' } : { kind: 'finished', sha256: bytesToHex(hash.digest()) })
+      reply(failed ? { kind: 'failed' } : { kind: 'finished' })
     } catch {
       reply({ kind: 'failed' })
     }

@@ -1,18 +1,18 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
+import { createBlockHashList } from './block-hash-list.js'
 import { readBlockSize } from './channel-protocol.js'
 import type { ReceiveWorkerReply, ReceiveWorkerRequest } from './receive.worker.js'
 
 /**
- * Where a receiver puts the bytes, hashing them on the way. A worker writes them to the Origin
+ * Where a receiver puts the bytes, hashing them on the way (the block hash list, the same
+ * blocks by offset as the sender's). A worker writes them to the Origin
  * Private File System as they arrive (no prompt, works headless; only a handle stays in
- * memory); where that is unavailable (no OPFS, insecure origin) the blocks are kept and joined
+ * memory); where that is unavailable (no OPFS, insecure origin) the chunks are kept and joined
  * into a Blob.
  */
 export interface ReceivedFileSink {
-  /** Takes a chunk (copied: the caller's buffer is not kept). */
+  /** Takes the next chunk; the caller must not change it afterwards. */
   write(chunk: ArrayBuffer): void
-  /** Waits for every write; the stored file and the SHA-256 of what was written. */
+  /** Waits for every write; the stored file and the hash (block hash list) of what was written. */
   finish(): Promise<{ file: Blob; sha256: string }>
   /** Drops what was written. */
   abort(): Promise<void>
@@ -74,11 +74,15 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
   const { onDisk } = secure
     ? await request(worker, { kind: 'open', directory, name, staleAfterMs }, 'opened')
     : { onDisk: false }
-  const kept: Uint8Array[] = []
+  if (!onDisk) {
+    worker.terminate()
+    return inlineSink(type)
+  }
   let finished = false
+  const hashes = createBlockHashList()
   const gather = blockGatherer((block) => {
-    // In memory the page keeps a copy; on disk the block moves to the worker.
-    if (!onDisk) kept.push(block.slice())
+    // The digest reads the block at once, so the block can move to the worker right after.
+    hashes.update(block)
     worker.postMessage(block.buffer, [block.buffer])
   })
   return {
@@ -86,21 +90,20 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
     write: (chunk) => gather.write(new Uint8Array(chunk)),
     async finish() {
       gather.flush()
-      const { sha256: digest } = await request(worker, { kind: 'finish' }, 'finished')
+      await request(worker, { kind: 'finish' }, 'finished')
       worker.terminate()
       finished = true
-      if (!onDisk) return { file: new Blob(kept as BlobPart[], { type }), sha256: digest }
+      const sha256 = await hashes.digest()
       const root = await navigator.storage.getDirectory()
       const stored = await (await (await root.getDirectoryHandle(directory)).getFileHandle(name)).getFile()
       // A slice with the type: the same bytes on disk, no copy.
-      return { file: stored.slice(0, stored.size, type), sha256: digest }
+      return { file: stored.slice(0, stored.size, type), sha256 }
     },
     async abort() {
-      kept.length = 0
       if (!finished) {
         await request(worker, { kind: 'abort' }, 'aborted').catch(() => {})
         worker.terminate()
-      } else if (onDisk) {
+      } else {
         const root = await navigator.storage.getDirectory()
         await (await root.getDirectoryHandle(directory)).removeEntry(name).catch(() => {})
       }
@@ -108,17 +111,17 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
   }
 }
 
-/** No workers: hash on the page and keep the chunks. */
+/** No workers or no OPFS: keep the chunks in memory. */
 function inlineSink(type: string): ReceivedFileSink {
-  const hash = sha256.create()
+  const hashes = createBlockHashList()
   let chunks: ArrayBuffer[] = []
   return {
     onDisk: false,
     write(chunk) {
-      hash.update(new Uint8Array(chunk))
+      hashes.update(new Uint8Array(chunk))
       chunks.push(chunk)
     },
-    finish: async () => ({ file: new Blob(chunks, { type }), sha256: bytesToHex(hash.digest()) }),
+    finish: async () => ({ file: new Blob(chunks, { type }), sha256: await hashes.digest() }),
     abort: async () => {
       chunks = []
     },
