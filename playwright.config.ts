@@ -63,6 +63,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'e2e-admin-password-0123',
       // Every browser test signs in from 127.0.0.1: the per-address limit would count them all.
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // Many specs sign in as the one bootstrapped admin: the per-account limit (10) would refuse them.
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
     },
   },
 })
