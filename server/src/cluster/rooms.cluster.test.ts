@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createRoom,
@@ -118,7 +119,12 @@ describe('a room whose members sit on different instances', () => {
   })
 
   it('keeps the room working after Redis restarts', async () => {
-    const [aliceRoom, bobRoom, aliceSignal, bobSignal] = sockets as [TestSocket, TestSocket, TestSocket, TestSocket]
+    const [oldAliceRoom, oldBobRoom, aliceSignal, bobSignal] = sockets as [
+      TestSocket,
+      TestSocket,
+      TestSocket,
+      TestSocket,
+    ]
     await cluster.redis.stop()
     // Rate limits count in Redis; while it is down, sign-ins are let through (and logged), not refused.
     const during = await callJson(cluster.api, 'POST', '/auth/register', {
@@ -132,8 +138,14 @@ describe('a room whose members sit on different instances', () => {
     await new Promise((r) => setTimeout(r, 1000))
     await cluster.redis.start()
 
-    // ioredis reconnects and subscribes again by itself; events published before an instance's
-    // subscriber is back are lost (pub/sub), so wait until an offer reaches Bob again.
+    // Events of the outage are lost (pub/sub), so once an instance's bus is back it closes its room
+    // event sockets with 1012 and browsers reconnect and reload the room; signalling sockets stay.
+    for (const socket of [oldAliceRoom, oldBobRoom]) {
+      expect((await socket.closed).code).toBe(socketCloseCodes.eventsInterrupted)
+    }
+    const aliceRoom = await open('room', alice)
+    const bobRoom = await open('room', bob)
+    // Instances reconnect one by one: wait until an offer reaches Bob again.
     const deadline = Date.now() + 30_000
     for (;;) {
       const probe = await initiate(viaProxy, roomId, { token: alice.token }, bob.id, `probe-${Date.now()}.bin`)
