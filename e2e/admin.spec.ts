@@ -47,7 +47,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await openAsAdmin(page, request, '/dashboard/')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(firstLoad)
-  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage'])
+  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage', 'Referral payouts'])
   await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
     ['ID', 'Name', 'Email', 'Role', 'Created', 'Actions'],
@@ -229,7 +229,7 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
   const account = newAccount('es')
   await openAsAdmin(page, request, '/admin?lng=es')
   await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible(firstLoad)
-  await expect(page.getByRole('tab')).toHaveText(['Usuarios', 'Transferencias', 'Uso de almacenamiento'])
+  await expect(page.getByRole('tab')).toHaveText(['Usuarios', 'Transferencias', 'Uso de almacenamiento', 'Pagos por referidos'])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
     ['ID', 'Nombre', 'Correo', 'Rol', 'Creado', 'Acciones'],

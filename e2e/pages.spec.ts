@@ -67,6 +67,9 @@ test.describe('Mantine Style Playground', () => {
     await header(page).getByRole('button', { name: 'Resources' }).click()
     await page.getByRole('menuitem', { name: 'Style Playground' }).click()
     await expect(page).toHaveURL(/\/styleguide$/)
+    // The pointer still rests on the header, where the hover menu would open again over the page.
+    await page.mouse.move(20, 600)
+    await expect(page.getByRole('menu')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1, name: 'Mantine Style Playground' })).toBeVisible()
 
     // Up to four variants each.
