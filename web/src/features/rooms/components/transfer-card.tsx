@@ -38,10 +38,10 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
               : t('transfers.receivingFrom', { name: transfer.sender_name })}
           </Text>
         </Group>
+        {/* Not animated: moving stripes repaint every frame, CPU the transfer itself needs. */}
         <Progress
           value={percent}
           color={phase === 'failed' ? 'red' : phase === 'completed' ? 'green' : 'blue'}
-          animated={phase === 'transferring'}
           aria-label={transfer.file_name}
         />
         <Text size="sm" c="dimmed" data-testid="transfer-progress">

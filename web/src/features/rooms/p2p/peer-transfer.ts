@@ -59,7 +59,8 @@ export interface ReceiveOptions extends CommonOptions {
   mimeType: string
 }
 
-const progressEveryMs = 200
+/** Progress reaches the page at most this often (a re-render each time), as the upload widget's. */
+const progressEveryMs = 500
 
 /**
  * One file between two browsers: its own RTCPeerConnection and ordered data channel (the
