@@ -229,7 +229,12 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
   const account = newAccount('es')
   await openAsAdmin(page, request, '/admin?lng=es')
   await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible(firstLoad)
-  await expect(page.getByRole('tab')).toHaveText(['Usuarios', 'Transferencias', 'Uso de almacenamiento', 'Pagos por referidos'])
+  await expect(page.getByRole('tab')).toHaveText([
+    'Usuarios',
+    'Transferencias',
+    'Uso de almacenamiento',
+    'Pagos por referidos',
+  ])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
     ['ID', 'Nombre', 'Correo', 'Rol', 'Creado', 'Acciones'],

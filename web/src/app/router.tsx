@@ -6,9 +6,6 @@ import { RouteErrorScreen } from './route-error-screen.js'
 import { RequireAdmin, RequireAuth } from './route-guards.js'
 import { NotFoundPage } from './routes/not-found-page.js'
 
-/** Guarded routes whose pages later issues build: the guard runs, then the 404 page shows. */
-const notYetBuilt = (path: string): RouteObject => ({ path, Component: NotFoundPage })
-
 /** The content pages of the header's menus and the specs' links: one view, text per page. */
 const infoRoutes: RouteObject[] = (
   [
