@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { chromiumArgs } from './e2e/fixtures/chromium-args.js'
 
 // Overridable so several engineers' runs can share one machine (each with its own WEB_DIST too).
 const port = Number(process.env.FERRY_E2E_PORT ?? 3100)
@@ -31,15 +32,7 @@ export default defineConfig({
         launchOptions: {
           // Debian's chromium: Playwright's own browsers are never downloaded here.
           executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: chromiumArgs,
         },
       },
     },

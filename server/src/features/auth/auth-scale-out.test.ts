@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { availablePostgres, availableRedis } from '../../testing/services.js'
 import { buildTestApp, type TestApp } from '../../testing/test-app.js'
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js'
+import { startTwoInstances, type TwoInstances } from '../../testing/two-instances.js'
 import {
   bearer,
   postJson,
@@ -15,30 +14,19 @@ import {
 const services = (await availablePostgres()) && (await availableRedis())
 
 describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
-  let database: TestDatabase
+  let instances: TwoInstances
   let one: TestApp
   let two: TestApp
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    const options = {
-      databaseUrl: database.url!,
-      events: 'redis' as const,
-      env: {
-        AUTH_RATE_LIMIT_PER_IP: '6',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
-        AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
-        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
-      },
+    instances = await startTwoInstances({
+      env: { AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_ACCOUNT: '4', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' },
       beforeListen: registerProbeRoutes,
-    }
-    ;[one, two] = await Promise.all([buildTestApp(options), buildTestApp(options)])
+    })
+    ;({ one, two } = instances)
     expect([one.deps.rateLimiter.kind, two.deps.rateLimiter.kind]).toEqual(['redis', 'redis'])
   })
-  afterAll(async () => {
-    await Promise.all([one?.close(), two?.close()])
-    await database?.close()
-  })
+  afterAll(() => instances?.close())
 
   it('share the count of failed logins per account: split over both, the fifth is refused', async () => {
     const { user } = await registerAccount(one.api, { password: 'password123' })

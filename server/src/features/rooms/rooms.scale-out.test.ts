@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { availablePostgres, availableRedis } from '../../testing/services.js'
-import { buildTestApp, type TestApp } from '../../testing/test-app.js'
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js'
+import type { TestApp } from '../../testing/test-app.js'
+import { startTwoInstances, type TwoInstances } from '../../testing/two-instances.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import {
   createRoom,
@@ -17,24 +16,16 @@ import {
 const services = (await availablePostgres()) && (await availableRedis())
 
 describe.skipIf(!services)('a room across two instances sharing PostgreSQL and Redis', () => {
-  let database: TestDatabase
+  let instances: TwoInstances
   let one: TestApp
   let two: TestApp
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    const options = {
-      databaseUrl: database.url!,
-      events: 'redis' as const,
-      env: { REDIS_KEY_PREFIX: `test-${randomUUID()}:`, AUTH_RATE_LIMIT_PER_IP: '10000' },
-    }
-    ;[one, two] = await Promise.all([buildTestApp(options), buildTestApp(options)])
+    instances = await startTwoInstances({ env: { AUTH_RATE_LIMIT_PER_IP: '10000' } })
+    ;({ one, two } = instances)
     expect([one.deps.events.kind, two.deps.events.kind]).toEqual(['redis', 'redis'])
   })
-  afterAll(async () => {
-    await Promise.all([one?.close(), two?.close()])
-    await database?.close()
-  })
+  afterAll(() => instances?.close())
 
   it('carries joins, requests, responses and signalling between sockets on different instances', async () => {
     const alice = await signUp(one, 'FREE', 'Alice')
