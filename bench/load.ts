@@ -3,15 +3,19 @@
 // Mixed traffic through the round-robin proxy of the cluster harness (server/src/cluster): share
 // page API reads, downloads streamed by Ferry (local storage on a shared folder), and sign-ins,
 // from autocannon; at the same time 1,000 room sockets (half a room's owner, half its visitor)
-// churn, and room owners keep offering files: the transfer_request's fan-out to each of the
-// visitor's sockets is timed from the start of the request that causes it (so it includes that
-// request's own latency under load), and as the spread after its first delivery. Run on 1 instance and on 3 (the same proxy, PostgreSQL, Redis), it
-// prints requests/s, p50/p99 latency, errors, fan-out p99, each instance's peak RSS and the ratio.
+// churn, and room owners keep offering files. Fan-out is the time from a transfer_request's
+// creation on the server (its created_at, stamped before the row is written and the event
+// published) to its receipt on each of the visitor's sockets; also shown from the start of the
+// HTTP request that causes it (which adds that request's queueing on a saturated machine), and as
+// the spread after its first delivery. Run on 1 instance and on 3 (the same proxy, PostgreSQL,
+// Redis), it prints requests/s, p50/p99 latency, errors, fan-out, each instance's peak RSS, the CPU
+// each kind of process used, and the ratio. BENCH_LOAD_PROFILE=<dir> writes CPU profiles.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { type Cluster, startCluster } from '../server/src/cluster/harness/cluster.js'
+import { cpuByRole, cpuSnapshot } from './lib/cpu-by-process.js'
 import { startChild } from './lib/processes.js'
 import { type ChurnResult, prepareRooms } from './lib/room-churn.js'
 import { quantile } from './lib/stats.js'
@@ -19,6 +23,8 @@ import { quantile } from './lib/stats.js'
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const socketCount = Number(process.env.BENCH_LOAD_SOCKETS ?? 1000)
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32)
+/** BENCH_LOAD_PROFILE=<dir>: each instance writes a CPU profile (.cpuprofile) there. */
+const profileDir = process.env.BENCH_LOAD_PROFILE
 const perSide = 5
 const roomCount = Math.ceil(socketCount / (perSide * 2))
 
@@ -33,6 +39,8 @@ interface Figures {
   requests: number
   fanout: ChurnResult
   peakRssMb: number[]
+  /** CPU seconds by process role during the mixed traffic. */
+  cpu: Map<string, number>
 }
 
 /** The peak RSS (VmHWM) of a process since it started, in MiB. */
@@ -81,7 +89,10 @@ async function run(instances: number): Promise<Figures> {
   const cluster = await startCluster({
     instances,
     storage: 'local',
-    env: { UPLOAD_RATE_LIMIT_PER_IP: '1000000' },
+    env: {
+      UPLOAD_RATE_LIMIT_PER_IP: '1000000',
+    },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-load-')),
   })
   try {
@@ -106,6 +117,13 @@ async function run(instances: number): Promise<Figures> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: data.email, password: data.password }),
     }
+    const roles = new Map<number, string>([
+      [process.pid, 'autocannon'],
+      [proxy.process.pid!, 'proxy'],
+      [churn.process.pid!, 'room sockets'],
+      ...cluster.instances.map((i) => [i.pid()!, 'ferry'] as const),
+    ])
+    const cpuBefore = cpuSnapshot()
     const result = await autocannon({
       url,
       connections,
@@ -120,12 +138,15 @@ async function run(instances: number): Promise<Figures> {
         { method: 'GET', path: sharePath },
       ],
     })
+    const cpu = cpuByRole(cpuBefore, cpuSnapshot(), roles)
     const fanout = await new Promise<ChurnResult>((resolve) => {
       churn.process.once('message', (m) => resolve(m as ChurnResult))
       churn.process.send('stop')
     })
     const peaks = cluster.instances.map((i) => peakRssMb(i.pid()))
     await Promise.all([churn.stop(), proxy.stop()])
+    // A CPU profile is written when the process exits by itself.
+    if (profileDir) await Promise.all(cluster.instances.map((i) => i.stop()))
     return {
       instances,
       perSecond: result.requests.average,
@@ -136,6 +157,7 @@ async function run(instances: number): Promise<Figures> {
       requests: result.requests.total,
       fanout,
       peakRssMb: peaks,
+      cpu,
     }
   } finally {
     await cluster.close()
@@ -144,16 +166,21 @@ async function run(instances: number): Promise<Figures> {
 }
 
 function report(f: Figures) {
-  const fanP99 = quantile(f.fanout.latencies, 0.99)
-  const fanP50 = quantile(f.fanout.latencies, 0.5)
+  const fan = (q: number) => quantile(f.fanout.fromCreation, q).toFixed(1)
+  const fromRequest = (q: number) => quantile(f.fanout.latencies, q).toFixed(1)
   console.log(
     `${String(f.instances).padStart(2)} instance(s): ${f.perSecond.toFixed(0).padStart(6)} req/s  ` +
       `p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} of ${f.requests} (${f.errorKinds})\n` +
       `   room sockets: peak ${f.fanout.peakOpen} open, ${f.fanout.opened} opened; ${f.fanout.events} events, ` +
-      `fan-out from the request p50 ${fanP50.toFixed(1)} ms p99 ${fanP99.toFixed(1)} ms, ` +
+      `fan-out p50 ${fan(0.5)} ms p99 ${fan(0.99)} ms (from the triggering request's start p50 ${fromRequest(0.5)} ms p99 ${fromRequest(0.99)} ms), ` +
       `spread after the first delivery p99 ${quantile(f.fanout.spreads, 0.99).toFixed(1)} ms, ` +
       `${f.fanout.missed} missed, ${f.fanout.errors} socket errors\n` +
-      `   peak RSS per instance: ${f.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`,
+      `   peak RSS per instance: ${f.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}\n` +
+      `   CPU seconds: ${[...f.cpu]
+        .filter(([, s]) => s >= 0.5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([role, s]) => `${role} ${s.toFixed(1)}`)
+        .join(', ')}`,
   )
 }
 
@@ -164,7 +191,7 @@ report(one)
 report(three)
 const ratio = three.perSecond / one.perSecond
 console.log(`Scale-out ratio (3 instances / 1): ${ratio.toFixed(2)}  (target ≥ 0.9 on this 2-core machine)`)
-const fanOk = [one, three].every((f) => quantile(f.fanout.latencies, 0.99) < 100)
+const fanOk = [one, three].every((f) => quantile(f.fanout.fromCreation, 0.99) < 100)
 const rssOk = [one, three].every((f) => f.peakRssMb.every((mb) => mb < 300))
 const errorsOk = [one, three].every((f) => f.errors === 0 && f.fanout.errors === 0 && f.fanout.missed === 0)
 console.log(

@@ -1,22 +1,16 @@
-// `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs the server (TypeScript through tsx) in this process.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources,
+// then runs the server (server/dist/main.js) in this process.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureServerBuild, newestMtime, serverBundle } from './build-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const web = path.join(root, 'web')
 // WEB_DIST (also read by the server) lets parallel test runs each build into a folder of their own.
 const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(web, 'dist')
 const builtIndex = path.join(dist, 'index.html')
-
-function newestMtime(entry) {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))))
-}
 
 function webBuildIsStale() {
   const built = fs.statSync(builtIndex, { throwIfNoEntry: false })
@@ -34,6 +28,5 @@ if (process.env.FERRY_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const { register } = await import('tsx/esm/api')
-register()
-await import(path.join(root, 'server', 'src', 'main.ts'))
+// FERRY_SKIP_SERVER_BUILD=1 (the Docker image): server/dist was built with the image; run it as is.
+await import(process.env.FERRY_SKIP_SERVER_BUILD === '1' ? serverBundle : await ensureServerBuild())

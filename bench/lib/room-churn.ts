@@ -60,7 +60,12 @@ interface Socket {
 }
 
 export interface ChurnResult {
-  /** ms from the triggering request's start to each socket's receipt of the event (an upper bound). */
+  /**
+   * ms from the event's creation on the server (the transfer's created_at, stamped before it is
+   * written and published) to each socket's receipt: the fan-out.
+   */
+  fromCreation: number[]
+  /** ms from the triggering request's start to each socket's receipt (includes that request's queueing). */
   latencies: number[]
   /** ms from an event's first receipt (on any of the visitor's sockets) to each later one: the spread across instances. */
   spreads: number[]
@@ -88,7 +93,7 @@ export async function startRoomChurn(
   const sockets = new Set<Socket>()
   /** When each socket received each transfer_request (it may arrive before the HTTP answer). */
   const arrivals = new Map<string, Map<Socket, number>>()
-  const result: ChurnResult = { latencies: [], spreads: [], events: 0, missed: 0, errors: 0, opened: 0, peakOpen: 0 }
+  const result: ChurnResult = { fromCreation: [], latencies: [], spreads: [], events: 0, missed: 0, errors: 0, opened: 0, peakOpen: 0 }
   let stopping = false
 
   function open(room: LoadRoom, side: Socket['side']): Promise<void> {
@@ -105,9 +110,11 @@ export async function startRoomChurn(
           result.peakOpen = Math.max(result.peakOpen, [...sockets].filter((s) => s.ready).length)
           resolve()
         } else if (message.type === 'transfer_request') {
-          const id = (message.transfer as { transfer_id: string }).transfer_id
-          const at = arrivals.get(id) ?? new Map<Socket, number>()
-          arrivals.set(id, at.set(socket, performance.now()))
+          const transfer = message.transfer as { transfer_id: string; created_at: string }
+          // Same machine, same clock: wall-clock ms against the server's stamp.
+          result.fromCreation.push(Date.now() - Date.parse(transfer.created_at))
+          const at = arrivals.get(transfer.transfer_id) ?? new Map<Socket, number>()
+          arrivals.set(transfer.transfer_id, at.set(socket, performance.now()))
         }
       })
       ws.on('error', () => {})

@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { type IceServer, iceServerSchema } from '@ferry/contracts/api/rooms'
 import { z } from 'zod'
+import { serverPath } from './server-paths.js'
 
 const optional = z
   .string()
@@ -180,7 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? serverPath('..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

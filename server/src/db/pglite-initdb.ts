@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { serverPath } from '../server-paths.js'
 
-const childScript = fileURLToPath(new URL('./pglite-initdb-child.mjs', import.meta.url))
+const childScript = serverPath('src', 'db', 'pglite-initdb-child.mjs')
 
 /**
  * Runs initdb for a new PGlite data folder in a short-lived child process. Done in-process, the

@@ -23,6 +23,8 @@ export interface ClusterOptions {
   /** The shared data folder (e.g. one with a small tmpfs mounted at blobs/); default a temp folder. */
   dataDir?: string
   env?: Record<string, string>
+  /** Options for each instance's node (e.g. --cpu-prof). */
+  nodeArgs?: string[]
 }
 
 export interface Cluster {
@@ -98,7 +100,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const instances: FerryInstance[] = []
     cleanups.push(() => Promise.all(instances.map((i) => i.kill())))
     for (let i = 1; i <= (options.instances ?? 3); i++) {
-      const instance = await startFerryInstance(`ferry-${i}`, await freePort(), env)
+      const instance = await startFerryInstance(`ferry-${i}`, await freePort(), env, options.nodeArgs)
       instances.push(instance)
       proxy.add(instance.url)
     }

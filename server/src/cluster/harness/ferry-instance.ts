@@ -31,6 +31,7 @@ export async function startFerryInstance(
   id: string,
   port: number,
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<FerryInstance> {
   const url = `http://127.0.0.1:${port}`
   let child: ChildProcess | undefined
@@ -38,7 +39,7 @@ export async function startFerryInstance(
 
   async function start() {
     output = ''
-    const c = spawn(process.execPath, ['scripts/start.mjs'], {
+    const c = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',

@@ -87,11 +87,6 @@ export function createTransfersRepository(db: DbExecutor) {
       return (await withParts(rows))[0]
     },
 
-    async findByUniqueId(uniqueId: string): Promise<TransferAggregate | undefined> {
-      const rows = await db.select().from(transfers).where(eq(transfers.uniqueId, uniqueId))
-      return (await withParts(rows))[0]
-    },
-
     /** The share page's read (transfer, parts, sender's name, downloads) in one query. */
     findShare(uniqueId: string): Promise<ShareAggregate | undefined> {
       shareQuery ??= prepareShareQuery(db)

@@ -65,8 +65,9 @@ export function createTransfersService(deps: TransfersDeps) {
     return signer
   }
 
+  /** The share read: one prepared round trip (downloads are as hot as the share page). */
   async function byShareId(uniqueId: string) {
-    return shareIdPattern.test(uniqueId) ? repo.findByUniqueId(uniqueId) : undefined
+    return shareIdPattern.test(uniqueId) ? repo.findShare(uniqueId) : undefined
   }
 
   /** A transfer the viewer may manage: the owner's own, or any for an admin when `adminMay`. Never a deleted one. */
@@ -155,7 +156,7 @@ export function createTransfersService(deps: TransfersDeps) {
      * records their first access; tracking lists recipients only for the sender.
      */
     async share(uniqueId: string, viewer: Viewer, t: string | undefined): Promise<ShareResponse> {
-      const found = shareIdPattern.test(uniqueId) ? await repo.findShare(uniqueId) : undefined
+      const found = await byShareId(uniqueId)
       if (!found) throw notFound()
       const { transfer, files, recipients } = found
       const isSender = viewer !== null && transfer.userId === viewer.id
