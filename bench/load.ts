@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { type Cluster, startCluster } from '../server/src/cluster/harness/cluster.js'
+import { type Cluster, metricValue, startCluster } from '../server/src/cluster/harness/cluster.js'
 import { cpuByRole, cpuSnapshot } from './lib/cpu-by-process.js'
 import { startChild } from './lib/processes.js'
 import { type ChurnResult, prepareRooms } from './lib/room-churn.js'
@@ -41,6 +41,22 @@ interface Figures {
   peakRssMb: number[]
   /** CPU seconds by process role during the mixed traffic. */
   cpu: Map<string, number>
+  /** Per instance during the mixed traffic: event-loop delay p99 and max, and time in major GC (ms). */
+  loops: { p99: number; max: number; majorGc: number }[]
+}
+
+/** What each instance's /metrics says of its event loop since the last scrape (a scrape resets the delay histogram). */
+async function loopFigures(cluster: Cluster) {
+  return Promise.all(
+    cluster.instances.map(async (instance) => {
+      const text = await cluster.metrics(instance)
+      return {
+        p99: metricValue(text, 'ferry_nodejs_eventloop_lag_p99_seconds') * 1000,
+        max: metricValue(text, 'ferry_nodejs_eventloop_lag_max_seconds') * 1000,
+        majorGc: metricValue(text, 'ferry_nodejs_gc_duration_seconds_sum', { kind: 'major' }) * 1000,
+      }
+    }),
+  )
 }
 
 /** The peak RSS (VmHWM) of a process since it started, in MiB. */
@@ -123,6 +139,7 @@ async function run(instances: number): Promise<Figures> {
       [churn.process.pid!, 'room sockets'],
       ...cluster.instances.map((i) => [i.pid()!, 'ferry'] as const),
     ])
+    const loopsBefore = await loopFigures(cluster)
     const cpuBefore = cpuSnapshot()
     const result = await autocannon({
       url,
@@ -139,6 +156,7 @@ async function run(instances: number): Promise<Figures> {
       ],
     })
     const cpu = cpuByRole(cpuBefore, cpuSnapshot(), roles)
+    const loops = (await loopFigures(cluster)).map((l, i) => ({ ...l, majorGc: l.majorGc - loopsBefore[i]!.majorGc }))
     const fanout = await new Promise<ChurnResult>((resolve) => {
       churn.process.once('message', (m) => resolve(m as ChurnResult))
       churn.process.send('stop')
@@ -158,6 +176,7 @@ async function run(instances: number): Promise<Figures> {
       fanout,
       peakRssMb: peaks,
       cpu,
+      loops,
     }
   } finally {
     await cluster.close()
@@ -176,6 +195,9 @@ function report(f: Figures) {
       `spread after the first delivery p99 ${quantile(f.fanout.spreads, 0.99).toFixed(1)} ms, ` +
       `${f.fanout.missed} missed, ${f.fanout.errors} socket errors\n` +
       `   peak RSS per instance: ${f.peakRssMb.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}\n` +
+      `   event-loop delay per instance: ${f.loops
+        .map((l) => `p99 ${l.p99.toFixed(0)} ms, max ${l.max.toFixed(0)} ms, major GC ${l.majorGc.toFixed(0)} ms`)
+        .join('; ')}\n` +
       `   CPU seconds: ${[...f.cpu]
         .filter(([, s]) => s >= 0.5)
         .sort((a, b) => b[1] - a[1])

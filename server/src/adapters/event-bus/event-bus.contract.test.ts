@@ -179,6 +179,20 @@ describe.skipIf(!redisUrl)('Redis event bus across instances', () => {
     expect(atB.received).toHaveLength(2)
   })
 
+  it('delivers to its own subscribers at once, without waiting for Redis, and only once', async () => {
+    const a = open()
+    const b = open()
+    const atA = await collect(a, `${prefix}local`)
+    const atB = await collect(b, `${prefix}local`)
+    const publishing = a.publish(`${prefix}local`, 'here')
+    await null
+    expect(atA.received).toEqual(['here'])
+    await publishing
+    await vi.waitFor(() => expect(atB.received).toEqual(['here']))
+    await b.publish(`${prefix}local`, 'marker')
+    await vi.waitFor(() => expect(atA.received).toEqual(['here', 'marker']))
+  })
+
   it('keeps deployments with different channel prefixes apart', async () => {
     const a = createRedisEventBus({ url: redisUrl!, channelPrefix: `${prefix}deployment-a:` })
     const b = createRedisEventBus({ url: redisUrl!, channelPrefix: `${prefix}deployment-b:` })
