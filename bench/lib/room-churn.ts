@@ -93,7 +93,16 @@ export async function startRoomChurn(
   const sockets = new Set<Socket>()
   /** When each socket received each transfer_request (it may arrive before the HTTP answer). */
   const arrivals = new Map<string, Map<Socket, number>>()
-  const result: ChurnResult = { fromCreation: [], latencies: [], spreads: [], events: 0, missed: 0, errors: 0, opened: 0, peakOpen: 0 }
+  const result: ChurnResult = {
+    fromCreation: [],
+    latencies: [],
+    spreads: [],
+    events: 0,
+    missed: 0,
+    errors: 0,
+    opened: 0,
+    peakOpen: 0,
+  }
   let stopping = false
 
   function open(room: LoadRoom, side: Socket['side']): Promise<void> {
