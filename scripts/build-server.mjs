@@ -1,6 +1,7 @@
-// Builds the server into one ES module, server/dist/main.js, so production runs plain JavaScript:
-// no TypeScript loader thread, no transform at start (tsx cost ~60 MB RSS per instance).
-// Packages stay external (node_modules as installed); the workspace's @ferry/contracts is bundled.
+// Builds the server into ES modules, server/dist/main.js and the chunks it imports on demand (the
+// adapters a configuration does not choose are never loaded), so production runs plain
+// JavaScript: no TypeScript loader thread, no transform at start (tsx cost ~60 MB RSS an
+// instance). Packages stay external (node_modules as installed); @ferry/contracts is bundled.
 // `node scripts/build-server.mjs` builds; start.mjs calls ensureServerBuild() (only when stale).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -36,8 +37,12 @@ export async function buildServer() {
   const esbuild = await import('esbuild')
   const result = await esbuild.build({
     entryPoints: [path.join(root, 'server', 'src', 'main.ts')],
-    outfile: serverBundle,
+    outdir: path.dirname(serverBundle),
+    entryNames: '[name]',
+    // Beside main.js: server-paths.ts may land in a chunk, and resolves from its own folder.
+    chunkNames: '[name]-[hash]',
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -47,8 +52,11 @@ export async function buildServer() {
     logLevel: 'warning',
   })
   fs.mkdirSync(path.dirname(serverBundle), { recursive: true })
-  // Several instances may start at once: each writes its own temp file and renames it into place.
-  for (const file of result.outputFiles) {
+  // Several instances may start at once: each writes its own temp files and renames them into
+  // place. Chunks are named by their content, so a running instance never sees one change.
+  // Chunks first, so main.js never names one that is not there yet.
+  const files = result.outputFiles.toSorted((a, b) => Number(a.path === serverBundle) - Number(b.path === serverBundle))
+  for (const file of files) {
     const temp = `${file.path}.${process.pid}.tmp`
     fs.writeFileSync(temp, file.contents)
     fs.renameSync(temp, file.path)

@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { BlobStore } from './adapters/blob-store/blob-store.js'
 import { createLocalDiskBlobStore } from './adapters/blob-store/local-disk-blob-store.js'
-import { createS3BlobStore } from './adapters/blob-store/s3-blob-store.js'
 import type { EventBus } from './adapters/event-bus/event-bus.js'
 import { createInProcessEventBus } from './adapters/event-bus/in-process-event-bus.js'
 import { createRedisEventBus } from './adapters/event-bus/redis-event-bus.js'
 import type { Mailer } from './adapters/mailer/mailer.js'
 import { createOutboxMailer } from './adapters/mailer/outbox-mailer.js'
-import { createSmtpMailer } from './adapters/mailer/smtp-mailer.js'
 import type { PaymentsAdapter } from './adapters/payments/payments.js'
-import { createStripePayments } from './adapters/payments/stripe-payments.js'
 import { createTestPayments } from './adapters/payments/test-payments.js'
 import { createInMemoryRateLimiter } from './adapters/rate-limiter/in-memory-rate-limiter.js'
 import type { RateLimiter } from './adapters/rate-limiter/rate-limiter.js'
@@ -35,7 +32,10 @@ export interface Deps {
   close(): Promise<void>
 }
 
-/** The composition root: the one place that picks an implementation for each adapter. */
+/**
+ * The composition root: the one place that picks an implementation for each adapter. Adapters
+ * built on a large SDK (S3, SMTP, Stripe, and the database engines) are loaded only when chosen.
+ */
 export async function createDeps(
   config: Config,
   logger: FastifyBaseLogger,
@@ -47,7 +47,7 @@ export async function createDeps(
   try {
     const blobs =
       config.storage.kind === 's3'
-        ? createS3BlobStore(config.storage)
+        ? (await import('./adapters/blob-store/s3-blob-store.js')).createS3BlobStore(config.storage)
         : createLocalDiskBlobStore({
             dir: config.storage.dir,
             publicUrl: config.publicUrl,
@@ -61,14 +61,20 @@ export async function createDeps(
     opened.push(events)
     const mailer =
       config.mail.kind === 'smtp'
-        ? createSmtpMailer({ url: config.mail.url, from: config.mail.from, logger })
+        ? (await import('./adapters/mailer/smtp-mailer.js')).createSmtpMailer({
+            url: config.mail.url,
+            from: config.mail.from,
+            logger,
+          })
         : createOutboxMailer({ dir: config.mail.dir, from: config.mail.from, logger })
     opened.push(mailer)
     const rateLimiter = config.redisUrl
       ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
       : createInMemoryRateLimiter()
     opened.push(rateLimiter)
-    const payments = config.stripe ? createStripePayments(config.stripe) : createTestPayments()
+    const payments = config.stripe
+      ? (await import('./adapters/payments/stripe-payments.js')).createStripePayments(config.stripe)
+      : createTestPayments()
     if (payments.kind === 'test') {
       logger.warn(
         'Payments: built-in test checkout, no card is charged (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',

@@ -1,15 +1,19 @@
 import type { Config } from '../config.js'
 import type { Database, DatabaseLogger } from './database.js'
-import { openPgliteDatabase } from './pglite-database.js'
-import { openPostgresDatabase } from './postgres-database.js'
 
 export interface OpenDatabaseOptions {
   logger?: DatabaseLogger
 }
 
-/** Opens the configured engine and applies pending migrations before resolving. */
-export function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
-  return config.kind === 'postgres'
-    ? openPostgresDatabase({ url: config.url, logger: options.logger })
-    : openPgliteDatabase({ dir: config.dir, logger: options.logger })
+/**
+ * Opens the configured engine and applies pending migrations before resolving. Only that
+ * engine's driver is loaded (each costs an instance memory for its whole life).
+ */
+export async function openDatabase(config: Config['database'], options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const { openPostgresDatabase } = await import('./postgres-database.js')
+    return openPostgresDatabase({ url: config.url, logger: options.logger })
+  }
+  const { openPgliteDatabase } = await import('./pglite-database.js')
+  return openPgliteDatabase({ dir: config.dir, logger: options.logger })
 }
