@@ -91,6 +91,11 @@ export interface LocalBlobStore extends BlobStoreBase {
    * BlobUploadRejectedError (403 / 404 / 413) or BlobStorageFullError; nothing is kept then.
    */
   receiveUpload(upload: ReceivedUpload): Promise<{ etag: string }>
+  /**
+   * Deletes what the tmp folder holds from before `before` (what an instance killed mid-write
+   * left behind; nothing legitimate stays there long) and resolves with the count.
+   */
+  sweepScratch(before: Date): Promise<number>
 }
 
 /** An S3-compatible bucket; browsers upload to and download from it directly. */

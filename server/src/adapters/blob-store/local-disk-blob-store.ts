@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { type Clock, systemClock } from '../../clock.js'
@@ -143,6 +143,19 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
       }
       await rm(trash, { recursive: true, force: true })
       await layout.prune(key)
+    },
+
+    async sweepScratch(before) {
+      await layout.ensure()
+      let swept = 0
+      for (const name of await readdir(layout.tmp)) {
+        const entry = path.join(layout.tmp, name)
+        const stats = await lstat(entry).catch(() => null) // another instance swept it meanwhile
+        if (!stats || stats.mtimeMs >= before.getTime()) continue
+        await rm(entry, { recursive: true, force: true })
+        swept++
+      }
+      return swept
     },
 
     async check() {

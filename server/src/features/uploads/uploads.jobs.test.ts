@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { BlobStore } from '../../adapters/blob-store/blob-store.js'
 import type { Database } from '../../db/database.js'
@@ -180,6 +184,31 @@ await forEachStack((getApp, stack) => {
       } finally {
         clock.reset()
       }
+    })
+
+    it.skipIf(!local)('removes what interrupted writes left in the tmp folder once a day old', async () => {
+      const { deps } = getApp()
+      if (deps.config.storage.kind !== 'local') throw new Error('local storage expected')
+      const tmp = path.join(deps.config.storage.dir, 'tmp')
+      await mkdir(tmp, { recursive: true })
+      const stalePart = path.join(tmp, `part-${randomUUID()}`)
+      const staleFolder = path.join(tmp, `complete-${randomUUID()}`)
+      const beingReceived = path.join(tmp, `put-${randomUUID()}`)
+      await writeFile(stalePart, 'half a part')
+      await mkdir(staleFolder)
+      await writeFile(path.join(staleFolder, '00001'), 'a part')
+      await writeFile(beingReceived, 'still arriving')
+      const now = deps.clock.now()
+      const dayAndAMinuteAgo = new Date(now.getTime() - day - 60_000)
+      for (const entry of [stalePart, staleFolder]) await utimes(entry, dayAndAMinuteAgo, dayAndAMinuteAgo)
+      await utimes(beingReceived, now, now)
+
+      const result = await createPendingUploadsSweeper(deps).sweep()
+      expect(result.scratch).toBeGreaterThanOrEqual(2)
+      expect(existsSync(stalePart)).toBe(false)
+      expect(existsSync(staleFolder)).toBe(false)
+      expect(await readFile(beingReceived, 'utf8')).toBe('still arriving')
+      await rm(beingReceived)
     })
   })
 }, stacks)

@@ -5,6 +5,8 @@ import { createUploadsRepository, type PendingUploadRow } from './uploads.reposi
 
 const sweepIntervalMs = 15 * 60 * 1000
 const pageSize = 200
+/** Nothing legitimate stays in the local store's tmp folder this long (a body being received, a folder being moved). */
+const scratchMaxAgeMs = 24 * 60 * 60 * 1000
 
 type SweeperDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger'>
 
@@ -37,8 +39,11 @@ export function createPendingUploadsSweeper(deps: SweeperDeps) {
   }
 
   return {
-    /** One sweep: the counts of uploads deleted and of claimed records dropped. */
-    async sweep(): Promise<{ swept: number; dropped: number }> {
+    /**
+     * One sweep: the counts of uploads deleted, of claimed records dropped, and of leftovers
+     * of interrupted writes removed from the local store's tmp folder.
+     */
+    async sweep(): Promise<{ swept: number; dropped: number; scratch: number }> {
       const now = deps.clock.now()
       let swept = 0
       let after = ''
@@ -50,7 +55,9 @@ export function createPendingUploadsSweeper(deps: SweeperDeps) {
         after = last.key
       }
       const dropped = await repo.deleteExpiredClaimed(now)
-      return { swept, dropped }
+      const scratch =
+        deps.blobs.kind === 'local' ? await deps.blobs.sweepScratch(new Date(now.getTime() - scratchMaxAgeMs)) : 0
+      return { swept, dropped, scratch }
     },
   }
 }
