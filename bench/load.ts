@@ -1,6 +1,7 @@
 // `npm run bench:load` (BENCH_LOAD_SECONDS=60 by default, BENCH_LOAD_SOCKETS=1000, BENCH_LOAD_INSTANCES=1,3)
 //
-// Mixed traffic through the round-robin proxy of the cluster harness (server/src/cluster): share
+// Mixed traffic through a round-robin proxy (nginx configured as deploy/nginx.conf, else the
+// cluster harness's Node proxy) to Ferry instances the cluster harness starts: share
 // page API reads, downloads streamed by Ferry (local storage on a shared folder), and sign-ins,
 // from autocannon; at the same time 1,000 room sockets (half a room's owner, half its visitor)
 // churn, and room owners keep offering files. Fan-out is the time from a transfer_request's
@@ -16,6 +17,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { type Cluster, metricValue, startCluster } from '../server/src/cluster/harness/cluster.js'
 import { cpuByRole, cpuSnapshot } from './lib/cpu-by-process.js'
+import { ensureNginx, startNginxBalancer } from './lib/nginx-server.js'
 import { startChild } from './lib/processes.js'
 import { type ChurnResult, prepareRooms } from './lib/room-churn.js'
 import { quantile } from './lib/stats.js'
@@ -25,8 +27,16 @@ const socketCount = Number(process.env.BENCH_LOAD_SOCKETS ?? 1000)
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32)
 /** BENCH_LOAD_INSTANCES=1,3 (the default): the cluster sizes to measure, in order. */
 const instanceCounts = (process.env.BENCH_LOAD_INSTANCES ?? '1,3').split(',').map(Number)
+/** BENCH_LOAD_NODE_ARGS='--trace-gc …': options for each instance's node. */
+const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean)
 /** BENCH_LOAD_PROFILE=<dir>: each instance writes a CPU profile (.cpuprofile) there. */
 const profileDir = process.env.BENCH_LOAD_PROFILE
+/**
+ * The balancer: Debian's nginx configured as deploy/nginx.conf (what compose.yaml runs), installed
+ * when missing and root; else the cluster harness's Node proxy (http-proxy-3), which costs the
+ * shared cores about four times the CPU. BENCH_LOAD_PROXY=node picks the latter.
+ */
+const useNginx = process.env.BENCH_LOAD_PROXY !== 'node' && ensureNginx()
 const perSide = 5
 const roomCount = Math.ceil(socketCount / (perSide * 2))
 
@@ -44,7 +54,7 @@ interface Figures {
   /** CPU seconds by process role during the mixed traffic. */
   cpu: Map<string, number>
   /** Per instance during the mixed traffic: event-loop delay p99 and max, time in major GC (ms); the V8 heap at the end. */
-  loops: { p99: number; max: number; majorGc: number; heapMb: number }[]
+  loops: { p99: number; max: number; majorGc: number; majorGcs: number; heapMb: number }[]
 }
 
 /** What each instance's /metrics says of its event loop since the last scrape (a scrape resets the delay histogram). */
@@ -56,6 +66,7 @@ async function loopFigures(cluster: Cluster) {
         p99: metricValue(text, 'ferry_nodejs_eventloop_lag_p99_seconds') * 1000,
         max: metricValue(text, 'ferry_nodejs_eventloop_lag_max_seconds') * 1000,
         majorGc: metricValue(text, 'ferry_nodejs_gc_duration_seconds_sum', { kind: 'major' }) * 1000,
+        majorGcs: metricValue(text, 'ferry_nodejs_gc_duration_seconds_count', { kind: 'major' }),
         heapMb: metricValue(text, 'ferry_nodejs_heap_size_total_bytes') / 2 ** 20,
       }
     }),
@@ -104,24 +115,25 @@ async function seed(cluster: Cluster) {
 }
 
 async function run(instances: number): Promise<Figures> {
-  console.log(`\n── ${instances} instance(s): starting PostgreSQL, Redis and Ferry behind the proxy…`)
+  console.log(
+    `\n── ${instances} instance(s): starting PostgreSQL, Redis and Ferry behind ${useNginx ? 'nginx' : 'the Node proxy'}…`,
+  )
   const cluster = await startCluster({
     instances,
     storage: 'local',
     env: {
       UPLOAD_RATE_LIMIT_PER_IP: '1000000',
     },
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [...nodeArgs, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-load-')),
   })
   try {
     const data = await seed(cluster)
     // The proxy and the sockets each get a process of their own, apart from autocannon.
-    const proxy = await startChild<{ port: number }>(
-      'proxy-child.ts',
-      cluster.instances.map((i) => i.url),
-      'The proxy',
-    )
+    const targets = cluster.instances.map((i) => i.url)
+    const proxy = useNginx
+      ? await startNginxBalancer(path.join(cluster.dataDir, 'nginx'), targets)
+      : await startChild<{ port: number }>('proxy-child.ts', targets, 'The proxy')
     const url = `http://127.0.0.1:${proxy.info.port}`
     console.log(`   ${roomCount} rooms, ${roomCount * perSide * 2} sockets opening…`)
     const roomsFile = path.join(cluster.dataDir, 'load-rooms.json')
@@ -138,7 +150,8 @@ async function run(instances: number): Promise<Figures> {
     }
     const roles = new Map<number, string>([
       [process.pid, 'autocannon'],
-      [proxy.process.pid!, 'proxy'],
+      // nginx's master and worker count under their own name.
+      ...(useNginx ? [] : [[proxy.process.pid!, 'proxy'] as const]),
       [churn.process.pid!, 'room sockets'],
       ...cluster.instances.map((i) => [i.pid()!, 'ferry'] as const),
     ])
@@ -159,7 +172,11 @@ async function run(instances: number): Promise<Figures> {
       ],
     })
     const cpu = cpuByRole(cpuBefore, cpuSnapshot(), roles)
-    const loops = (await loopFigures(cluster)).map((l, i) => ({ ...l, majorGc: l.majorGc - loopsBefore[i]!.majorGc }))
+    const loops = (await loopFigures(cluster)).map((l, i) => ({
+      ...l,
+      majorGc: l.majorGc - loopsBefore[i]!.majorGc,
+      majorGcs: l.majorGcs - loopsBefore[i]!.majorGcs,
+    }))
     const fanout = await new Promise<ChurnResult>((resolve) => {
       churn.process.once('message', (m) => resolve(m as ChurnResult))
       churn.process.send('stop')
@@ -201,7 +218,7 @@ function report(f: Figures) {
       `   event-loop delay per instance: ${f.loops
         .map(
           (l) =>
-            `p99 ${l.p99.toFixed(0)} ms, max ${l.max.toFixed(0)} ms, major GC ${l.majorGc.toFixed(0)} ms, heap ${l.heapMb.toFixed(0)} MB at the end`,
+            `p99 ${l.p99.toFixed(0)} ms, max ${l.max.toFixed(0)} ms, ${l.majorGcs} major GCs ${l.majorGc.toFixed(0)} ms, heap ${l.heapMb.toFixed(0)} MB at the end`,
         )
         .join('; ')}\n` +
       `   CPU seconds: ${[...f.cpu]

@@ -1,9 +1,9 @@
-// The real server (server/src/main.ts, as `npm start` runs it) in a child process of the
+// The real server (the bundle server/dist/main.js, as `npm start` runs it) in a child process of the
 // benchmark, with a sampler of its own RSS that the benchmark reads over IPC: 'reset' starts a
 // new peak from the current RSS (answered with it), 'peak' answers the peak since.
 let peak = process.memoryUsage.rss()
 
-function sample(): number {
+function sample() {
   const rss = process.memoryUsage.rss()
   if (rss > peak) peak = rss
   return rss
@@ -20,4 +20,5 @@ process.on('message', (message) => {
   }
 })
 
-await import('../../server/src/main.js')
+const { ensureServerBuild } = await import('../../scripts/build-server.mjs')
+await import(await ensureServerBuild())

@@ -19,39 +19,32 @@ export function ensureNginx(): boolean {
   return existsSync(nginxBinary)
 }
 
-/**
- * nginx in the foreground (`daemon off`, one worker, as Node has one core for it) serving the
- * files of `root` with sendfile, on a free 127.0.0.1 port, everything it writes kept in `dir`.
- */
-export async function startNginx(dir: string, root: string): Promise<Child<{ port: number }>> {
-  await mkdir(dir, { recursive: true })
-  const port = await freePort()
-  const config = path.join(dir, 'nginx.conf')
-  await writeFile(
-    config,
-    `daemon off;
+/** Where nginx keeps its pid, log and temp files, all in `dir`, for the `http` block `http`. */
+function nginxConfig(dir: string, http: string): string {
+  return `daemon off;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 1;
 pid ${path.join(dir, 'nginx.pid')};
 error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 256; }
+events { worker_connections 4096; }
 http {
   access_log off;
-  sendfile on;
-  tcp_nopush on;
-  default_type application/octet-stream;
   client_body_temp_path ${path.join(dir, 'body')};
   proxy_temp_path ${path.join(dir, 'proxy')};
   fastcgi_temp_path ${path.join(dir, 'fastcgi')};
   uwsgi_temp_path ${path.join(dir, 'uwsgi')};
   scgi_temp_path ${path.join(dir, 'scgi')};
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-  }
+${http}
 }
-`,
-  )
+`
+}
+
+/** Runs nginx in the foreground with `http` as its http block on a free port; resolves once it answers. */
+async function runNginx(dir: string, http: (port: number) => string): Promise<Child<{ port: number }>> {
+  await mkdir(dir, { recursive: true })
+  const port = await freePort()
+  const config = path.join(dir, 'nginx.conf')
+  await writeFile(config, nginxConfig(dir, http(port)))
   const child = spawn(nginxBinary, ['-c', config, '-p', dir], { stdio: 'inherit' })
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`nginx exited (${code}) before it was ready`))),
@@ -74,4 +67,54 @@ http {
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
     })
   return { process: child, info: { port }, stop }
+}
+
+/**
+ * nginx in the foreground (`daemon off`, one worker, as Node has one core for it) serving the
+ * files of `root` with sendfile, on a free 127.0.0.1 port, everything it writes kept in `dir`.
+ */
+export function startNginx(dir: string, root: string): Promise<Child<{ port: number }>> {
+  return runNginx(
+    dir,
+    (port) => `  sendfile on;
+  tcp_nopush on;
+  default_type application/octet-stream;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }`,
+  )
+}
+
+/**
+ * nginx as the round-robin load balancer of deploy/nginx.conf (keep-alive to the instances,
+ * WebSocket upgrades, unbuffered bodies) in front of `targets` (http://host:port).
+ */
+export function startNginxBalancer(dir: string, targets: string[]): Promise<Child<{ port: number }>> {
+  return runNginx(
+    dir,
+    (port) => `  upstream ferry {
+${targets.map((t) => `    server ${new URL(t).host};`).join('\n')}
+    keepalive 64;
+  }
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    ''      '';
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 0;
+    proxy_request_buffering off;
+    proxy_buffering off;
+    location / {
+      proxy_pass http://ferry;
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 1h;
+    }
+  }`,
+  )
 }

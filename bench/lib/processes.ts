@@ -59,14 +59,14 @@ export interface FerryServer {
   stop(): Promise<void>
 }
 
-/** The real Ferry server (main.ts) in a child process, configured by `env`; resolves once healthy. */
+/** The real Ferry server (its bundle, as `npm start` runs it) in a child process, configured by `env`; resolves once healthy. */
 export async function startFerry(env: Record<string, string>): Promise<FerryServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = fork(path.join(here, 'ferry-server.ts'), [], {
+  const child = fork(path.join(here, 'ferry-server.mjs'), [], {
     cwd: repoRoot,
     stdio: 'inherit',
-    execArgv: tsx,
+    execArgv: [],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
