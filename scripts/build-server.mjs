@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverBundle = path.join(root, 'server', 'dist', 'main.js')
-const sources = [path.join(root, 'server', 'src'), path.join(root, 'contracts', 'src')]
+/** What the bundle is made from, this script included (its options shape the output). */
+const sources = [path.join(root, 'server', 'src'), path.join(root, 'contracts', 'src'), fileURLToPath(import.meta.url)]
 
 /** The newest modification time (ms) of a file or anything in a folder; 0 when missing. */
 export function newestMtime(entry) {
