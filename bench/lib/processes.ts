@@ -66,7 +66,7 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
   const child = fork(path.join(here, 'ferry-server.mjs'), [], {
     cwd: repoRoot,
     stdio: 'inherit',
-    execArgv: [],
+    execArgv: [], // plain JavaScript: not the parent's --import tsx
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -7,6 +7,15 @@ export function encodeEvent(message: unknown): string {
   return json
 }
 
+/**
+ * Delivers a JSON copy of a message to `handlers` (the subscribers at publish time) on a
+ * microtask, as a network bus would: after the publisher's synchronous code, in publish order.
+ */
+export function dispatchLater(topic: string, json: string, handlers: Iterable<EventHandler>, logger: EventBusLogger) {
+  const snapshot = [...handlers]
+  if (snapshot.length) queueMicrotask(() => dispatchEvent(topic, JSON.parse(json), snapshot, logger))
+}
+
 /** Calls every handler with the message; one handler failing never stops the others. */
 export function dispatchEvent(
   topic: string,

@@ -1,5 +1,5 @@
 import { consoleEventBusLogger, type EventBus, type EventBusLogger, type EventHandler } from './event-bus.js'
-import { dispatchEvent, encodeEvent } from './event-dispatch.js'
+import { dispatchLater, encodeEvent } from './event-dispatch.js'
 
 /** A bus for a single instance. It behaves like the Redis bus: JSON copies, asynchronous delivery. */
 export function createInProcessEventBus(options: { logger?: EventBusLogger } = {}): EventBus {
@@ -16,12 +16,7 @@ export function createInProcessEventBus(options: { logger?: EventBusLogger } = {
 
     async publish(topic, message) {
       assertOpen()
-      const json = encodeEvent(message)
-      const handlers = topics.get(topic)
-      if (!handlers?.size) return
-      // Snapshot now (subscribers at publish time) and deliver later, as a network bus would.
-      const snapshot = [...handlers]
-      queueMicrotask(() => dispatchEvent(topic, JSON.parse(json), snapshot, logger))
+      dispatchLater(topic, encodeEvent(message), topics.get(topic) ?? [], logger)
     },
 
     async subscribe(topic, handler) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { consoleEventBusLogger, type EventBus, type EventBusLogger, type EventHandler } from './event-bus.js'
-import { dispatchEvent, encodeEvent } from './event-dispatch.js'
+import { dispatchEvent, dispatchLater, encodeEvent } from './event-dispatch.js'
 
 export interface RedisEventBusOptions {
   url: string
@@ -73,11 +73,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       assertOpen()
       const channel = prefix + topic
       const json = encodeEvent(message)
-      const local = channels.get(channel)
-      if (local?.handlers.size) {
-        const snapshot = [...local.handlers]
-        queueMicrotask(() => dispatchEvent(topic, JSON.parse(json), snapshot, logger))
-      }
+      dispatchLater(topic, json, channels.get(channel)?.handlers ?? [], logger)
       await publisher.publish(channel, `${sender} ${json}`)
     },
 
