@@ -51,7 +51,7 @@ export default defineConfig({
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
-      // e2e/fixtures/auth.ts signs in with this account (DECISIONS.md 10 bootstrap).
+      // e2e/fixtures/auth.ts signs in with this account (product.md §10 bootstrap).
       ADMIN_EMAIL: 'admin@ferry.test',
       ADMIN_PASSWORD: 'e2e-admin-password-0123',
       // Every browser test signs in from 127.0.0.1: the per-address limit would count them all.

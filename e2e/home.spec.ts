@@ -17,7 +17,7 @@ const seededUser = (role: string) => ({
 async function storeSession(page: Page, role: string, ageMs = 0) {
   const answer = { valid: true, user: seededUser(role.toUpperCase()) }
   await page.route('**/auth/verify', (route) => route.fulfill({ json: answer }))
-  // The real API would answer the made-up token with 401, which ends the session (spec 000 §4).
+  // The real API would answer the made-up token with 401, which ends the session (spec/transfers.md §4).
   await page.route('**/api/plans/limits', (route) => route.fulfill({ status: 503, json: { detail: 'Not here' } }))
   await page.addInitScript(
     ({ user, savedAt }) => {

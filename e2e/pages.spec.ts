@@ -132,7 +132,7 @@ test('every header menu entry, as the admin sees them, opens a real page', async
     await page.keyboard.press('Escape')
     await expect(items).toHaveCount(0)
   }
-  // 000 §2 menus, and the playground, help and contact links.
+  // spec/transfers.md §2 menus, and the playground, help and contact links.
   for (const href of ['/transfers', '/tools/file-protection', '/profile', '/tools/sell-files', '/tools', '/upgrade'])
     expect(hrefs).toContain(href)
   for (const href of ['/invite', '/admin', '/dashboard/', '/mantine-guide', '/resources/nonprofit', '/styleguide'])

@@ -183,7 +183,7 @@ test('plan limits that fail to load are tried 3 times, then the defaults apply w
     timeout: 10_000,
   })
   expect(attempts).toBe(3)
-  // The fallbacks of 000 §9 for an admin: 20 GB and 5 recipients.
+  // The fallbacks of spec/transfers.md §9 for an admin: 20 GB and 5 recipients.
   await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 20 GB per transfer')
   await expect(page.getByTestId('recipient-counter')).toHaveText('0 of 5 recipients')
   await page.waitForTimeout(1500)

@@ -67,7 +67,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
     await expect(send).toHaveText('Transfer')
     await expect(page.getByText('All files uploaded')).toHaveCount(0)
     await send.click()
-    // Real progress (DECISIONS 4): the uploads' bytes, while the button says Uploading.
+    // Real progress (product.md §4): the uploads' bytes, while the button says Uploading.
     await expect(send).toHaveText('Uploading')
     await expect(send).toBeDisabled()
     const first = await progressValue(page)

@@ -1,4 +1,4 @@
--- The plans of spec 001 §9 (DECISIONS 1: plan data is the one source of truth; null = unlimited).
+-- The plans of spec/accounts.md §9 (product.md §1: plan data is the one source of truth; null = unlimited).
 -- Money in integer cents, sizes in GB of 1024^3 bytes. Admins may edit the rows afterwards.
 INSERT INTO "plans" (
 	"id", "name", "role", "tier", "is_selectable",

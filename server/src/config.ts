@@ -68,7 +68,7 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
   CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
-  /** JSON array of RTCIceServer ({urls, username?, credential?}) the browsers use for rooms (DECISIONS 9); [] for none. */
+  /** JSON array of RTCIceServer ({urls, username?, credential?}) the browsers use for rooms (product.md §9); [] for none. */
   ICE_SERVERS: z
     .string()
     .default('[{"urls":"stun:stun.l.google.com:19302"}]')
@@ -122,7 +122,7 @@ export interface Config {
       }
   events: { kind: 'in-process' } | { kind: 'redis'; url: string }
   mail: { from: string } & ({ kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string })
-  /** Stripe Checkout when set (both keys); else the built-in test checkout (DECISIONS 6). */
+  /** Stripe Checkout when set (both keys); else the built-in test checkout (product.md §6). */
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string }
   google: { clientId?: string; jwksUrl: string }
   jwtSecret?: string

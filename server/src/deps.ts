@@ -26,7 +26,7 @@ export interface Deps {
   events: EventBus
   mailer: Mailer
   rateLimiter: RateLimiter
-  /** Stripe Checkout when configured, else the built-in test checkout (DECISIONS 6). */
+  /** Stripe Checkout when configured, else the built-in test checkout (product.md §6). */
   payments: PaymentsAdapter
   /** Closes every adapter; safe to call once the server stopped taking requests. */
   close(): Promise<void>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailField, nameField, newPasswordField } from './auth.js'
 import { adminUserSchema, roles } from './users.js'
 
-/** The admin routes of 001 §7 (users, storage) and the public set-password step of DECISIONS 4. */
+/** The admin routes of spec/accounts.md §7 (users, storage) and the public set-password step of product.md §4. */
 export const adminPaths = {
   users: '/api/admin/users',
   user: '/api/admin/users/:id',
@@ -38,7 +38,7 @@ export type AdminUserList = z.infer<typeof adminUserListResponse>
 
 const roleField = z.enum(roles, { error: 'Role must be one of FREE, PREMIUM or ADMIN.' })
 
-/** The user form of 001 §5 (POST and PUT): no password, the user sets it from the emailed link. */
+/** The user form of spec/accounts.md §5 (POST and PUT): no password, the user sets it from the emailed link. */
 export const adminUserRequest = z.object({ name: nameField, email: emailField, role: roleField })
 export type AdminUserRequest = z.input<typeof adminUserRequest>
 
@@ -78,7 +78,7 @@ export const storageFigure = z.object({ count, bytes })
 export type StorageFigure = z.infer<typeof storageFigure>
 
 /**
- * GET /api/admin/storage (DECISIONS 4): what the blob store holds. Transfers are `live` (active),
+ * GET /api/admin/storage (product.md §4): what the blob store holds. Transfers are `live` (active),
  * `retained` (expired, kept for the recovery grace) or `awaiting_sweep` (deleted or past their
  * purge time, files not yet removed); request-link files and unclaimed uploads likewise.
  */

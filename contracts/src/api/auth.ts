@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { userSchema } from './users.js'
 
-/** The auth service's routes (spec 000 §7, base /auth). */
+/** The auth service's routes (spec/transfers.md §7, base /auth). */
 export const authPaths = {
   login: '/auth/login',
   register: '/auth/register',
@@ -24,7 +24,7 @@ export const emailField = z
   .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`)
   .pipe(z.email({ error: 'Please enter a valid email address.' }))
 
-/** A new password: at least 8 characters (spec 000 §5). */
+/** A new password: at least 8 characters (spec/transfers.md §5). */
 export const newPasswordField = z
   .string({ error: 'Password is required.' })
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)

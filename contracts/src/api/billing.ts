@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { planSchema } from './plans.js'
 
 /**
- * Billing (spec 001 §3, §4, §7; DECISIONS 6): checkout sessions, the built-in test checkout,
+ * Billing (spec/accounts.md §3, §4, §7; product.md §6): checkout sessions, the built-in test checkout,
  * subscriptions, the user's current plan and transfer recovery payments.
  * Money is in euros in the API (9.99) and integer cents on the server.
  */
@@ -34,7 +34,7 @@ export const testCheckoutPageUrl = (sessionId: string) => `/checkout/test/${enco
  */
 export const checkoutSessionIdPlaceholder = '{CHECKOUT_SESSION_ID}'
 
-/** Trial days a valid referral code gives (001 §1, §9). */
+/** Trial days a valid referral code gives (spec/accounts.md §1, §9). */
 export const referralTrialDays = 30
 
 export const billingIntervals = ['monthly', 'yearly'] as const
@@ -47,7 +47,7 @@ export type BillingInterval = z.infer<typeof billingIntervalSchema>
  */
 const returnUrl = z.string().trim().min(1).max(2000)
 
-/** A referral code as typed: trimmed; empty means none (001 §5). */
+/** A referral code as typed: trimmed; empty means none (spec/accounts.md §5). */
 export const optionalReferralCode = z
   .string()
   .trim()
@@ -56,7 +56,7 @@ export const optionalReferralCode = z
   .nullable()
   .transform((v) => (v ? v : undefined))
 
-/** POST /api/checkout/session (001 §3 Checkout session request). */
+/** POST /api/checkout/session (spec/accounts.md §3 Checkout session request). */
 export const checkoutSessionRequest = z.object({
   user_id: z.string().min(1).max(64),
   plan_id: z.string().max(64),
@@ -128,7 +128,7 @@ export const subscriptionProviderSchema = z.enum(subscriptionProviders)
 
 const isoDate = z.iso.datetime({ offset: true })
 
-/** A subscription (001 §3 Subscription). */
+/** A subscription (spec/accounts.md §3 Subscription). */
 export const subscriptionSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -152,7 +152,7 @@ export const subscriptionSchema = z.object({
 })
 export type Subscription = z.infer<typeof subscriptionSchema>
 
-/** GET /api/user/subscription-level (001 §3 User current plan response). */
+/** GET /api/user/subscription-level (spec/accounts.md §3 User current plan response). */
 export const userCurrentPlanResponse = z.object({
   plan: planSchema,
   is_trial: z.boolean(),
@@ -163,7 +163,7 @@ export const userCurrentPlanResponse = z.object({
 })
 export type UserCurrentPlanResponse = z.infer<typeof userCurrentPlanResponse>
 
-/** POST /api/billing/subscriptions (001 §7). */
+/** POST /api/billing/subscriptions (spec/accounts.md §7). */
 export const createSubscriptionRequest = z.object({
   user_id: z.uuid(),
   plan_id: z.string().min(1).max(64),
@@ -179,7 +179,7 @@ export const recoveryCheckoutRequest = z.object({
 })
 export type RecoveryCheckoutRequest = z.infer<typeof recoveryCheckoutRequest>
 
-/** POST /api/transfers/{id}/confirm-recovery-payment (001 §7). */
+/** POST /api/transfers/{id}/confirm-recovery-payment (spec/accounts.md §7). */
 export const confirmRecoveryRequest = z.object({ session_id: z.string().min(1).max(255) })
 export type ConfirmRecoveryRequest = z.infer<typeof confirmRecoveryRequest>
 

@@ -6,7 +6,7 @@ const noFlags = Object.fromEntries(planFlagNames.map((n) => [n, false])) as Reco
   false
 >
 
-describe('planFeatures (001 §6 feature checks)', () => {
+describe('planFeatures (spec/accounts.md §6 feature checks)', () => {
   it('derives no_ads, video_audio and analytics from the flags', () => {
     expect(planFeatures({ ...noFlags, ads_enabled: true, supports_video_audio: false })).toMatchObject({
       no_ads: false,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The plans' routes (spec 001 §7, 000 §7). */
+/** The plans' routes (spec/accounts.md §7, spec/transfers.md §7). */
 export const plansPaths = {
   list: '/api/plans',
   get: '/api/plans/:id',
@@ -18,7 +18,7 @@ export type PlanTier = z.infer<typeof planTierSchema>
 /** The seeded plan ids; admins could add more, so `id` itself is any string. */
 export const planIds = { guest: 'guest', pro: 'pro', business: 'business', enterprise: 'enterprise' } as const
 
-/** The feature flags of a plan (spec 001 §3 Plan, Flags). */
+/** The feature flags of a plan (spec/accounts.md §3 Plan, Flags). */
 export const planFlagsSchema = z.object({
   ads_enabled: z.boolean(),
   requires_otp: z.boolean(),
@@ -50,7 +50,7 @@ export const planPricesSchema = z.object({
   allows_payouts: z.boolean(),
 })
 
-/** A plan's limits as stored; null is unlimited (DECISIONS 1). GB are 1024^3 bytes. */
+/** A plan's limits as stored; null is unlimited (product.md §1). GB are 1024^3 bytes. */
 export const planLimitFieldsSchema = z.object({
   max_transfer_size_gb: z.number().positive().nullable(),
   max_transfer_expiry_hours: z.int().positive().nullable(),
@@ -68,7 +68,7 @@ export const documentFeaturesSchema = z.object({
   clean_data_room: z.boolean(),
 })
 
-/** A plan (spec 001 §3 Plan). */
+/** A plan (spec/accounts.md §3 Plan). */
 export const planSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -123,7 +123,7 @@ export const planLimitsSchema = z.object({
 })
 export type PlanLimitsResponse = z.infer<typeof planLimitsSchema>
 
-/** One entry of the Plan limits response (000 §3). */
+/** One entry of the Plan limits response (spec/transfers.md §3). */
 export const currentLimitsSchema = z.object({
   max_transfer_size: z.int().nullable().describe('Bytes; null is unlimited'),
   max_daily_transfers: z.int().nullable(),
@@ -132,7 +132,7 @@ export const currentLimitsSchema = z.object({
 })
 export type CurrentLimits = z.infer<typeof currentLimitsSchema>
 
-/** GET /api/plans/limits (000 §3 Plan limits response). */
+/** GET /api/plans/limits (spec/transfers.md §3 Plan limits response). */
 export const myPlanLimitsResponse = z.object({
   /** The role of the user's plan, the key into all_plans. */
   user_plan: planRoleSchema,
@@ -144,7 +144,7 @@ export const myPlanLimitsResponse = z.object({
 })
 export type MyPlanLimitsResponse = z.infer<typeof myPlanLimitsResponse>
 
-/** The `features` of a subscription level: the plan's flags plus the feature checks of 001 §6. */
+/** The `features` of a subscription level: the plan's flags plus the feature checks of spec/accounts.md §6. */
 export const subscriptionLevelFeaturesSchema = planFlagsSchema.extend({
   supports_video_audio: z.boolean(),
   no_ads: z.boolean(),
@@ -153,7 +153,7 @@ export const subscriptionLevelFeaturesSchema = planFlagsSchema.extend({
 })
 export type SubscriptionLevelFeatures = z.infer<typeof subscriptionLevelFeaturesSchema>
 
-/** A subscription level record (001 §3): id, name, role, tier, prices, limits, trial and features. */
+/** A subscription level record (spec/accounts.md §3): id, name, role, tier, prices, limits, trial and features. */
 export const subscriptionLevelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -167,7 +167,7 @@ export const subscriptionLevelSchema = z.object({
 })
 export type SubscriptionLevel = z.infer<typeof subscriptionLevelSchema>
 
-/** The feature checks of 001 §6, from a plan's flags. */
+/** The feature checks of spec/accounts.md §6, from a plan's flags. */
 export function planFeatures(plan: PlanFlags & { supports_video_audio: boolean }): SubscriptionLevelFeatures {
   const flags = Object.fromEntries(planFlagNames.map((name) => [name, plan[name]])) as PlanFlags
   return {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Referrals (spec 001 §3 Referral, §4, §6, §7). */
+/** Referrals (spec/accounts.md §3 Referral, §4, §6, §7). */
 export const referralsPaths = {
   create: '/api/referrals',
   redeem: '/api/referrals/redeem',
@@ -11,7 +11,7 @@ export const referralsPaths = {
   adminCancel: '/api/admin/referrals/:id/cancel',
 } as const
 
-/** The sign-up link that carries a code (001 §2). */
+/** The sign-up link that carries a code (spec/accounts.md §2). */
 export const referralLinkPath = (code: string) => `/register?ref=${encodeURIComponent(code)}`
 
 /**
@@ -25,7 +25,7 @@ export type PayoutStatus = z.infer<typeof payoutStatusSchema>
 
 const isoDate = z.iso.datetime({ offset: true })
 
-/** A referral (001 §3). Money in euros (the server stores integer cents). */
+/** A referral (spec/accounts.md §3). Money in euros (the server stores integer cents). */
 export const referralSchema = z.object({
   id: z.string(),
   invite_code: z.string(),
@@ -45,7 +45,7 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>
 export const referralListResponse = z.array(referralSchema)
 
-/** 'Available' while invited_user_id is empty, 'Used' once it is set (001 §4). */
+/** 'Available' while invited_user_id is empty, 'Used' once it is set (spec/accounts.md §4). */
 export type ReferralStatus = 'Available' | 'Used'
 export function referralStatus(referral: Pick<Referral, 'invited_user_id'>): ReferralStatus {
   return referral.invited_user_id ? 'Used' : 'Available'
@@ -55,7 +55,7 @@ export function referralStatus(referral: Pick<Referral, 'invited_user_id'>): Ref
 export const createReferralRequest = z.object({ inviter_user_id: z.string().min(1).max(64) })
 export type CreateReferralRequest = z.infer<typeof createReferralRequest>
 
-/** POST /api/referrals/redeem (001 §3 Redeem referral request). The code is trimmed. */
+/** POST /api/referrals/redeem (spec/accounts.md §3 Redeem referral request). The code is trimmed. */
 export const redeemReferralRequest = z.object({
   referral_code: z.string().trim().max(64),
   user_id: z.string().min(1).max(64),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { uploadedFileRecord } from './transfers.js'
 
 /**
- * Upload-request links (spec 000 §2, §3, §7). `:requestId` is the link's capability (192 random
+ * Upload-request links (spec/transfers.md §2, §3, §7). `:requestId` is the link's capability (192 random
  * bits, base64url): whoever holds /upload/{requestId} may upload to it. The three paths without
  * /api are the spec's; the server answers them under /api too (`apiAliases`).
  */
@@ -26,11 +26,11 @@ export const apiAliases = {
   received: '/api/received-files',
 } as const
 
-/** 000 §5 / §9: link expiry in days. */
+/** spec/transfers.md §5 / §9: link expiry in days. */
 export const requestExpiryDays = { min: 1, max: 30, default: 7 } as const
 
 /**
- * 000 §5: a non-numeric entry falls back to 7; a number outside 1..30 is clamped to the nearest
+ * spec/transfers.md §5: a non-numeric entry falls back to 7; a number outside 1..30 is clamped to the nearest
  * bound (0 → 1, 31 → 30), fractions rounded. The browser and the server both apply this, so a
  * create never fails on its expiry; the response's expires_at shows what was applied.
  */
@@ -130,7 +130,7 @@ const guardrailFields = {
   require_sender: z.enum(requireSenderValues),
 }
 
-/** GET /api/file-request/{id} (000 §3 File request info), plus what the upload page shows and checks. */
+/** GET /api/file-request/{id} (spec/transfers.md §3 File request info), plus what the upload page shows and checks. */
 export const requestInfoResponse = z.object({
   request_id: z.string(),
   completed: z.boolean(),
@@ -175,7 +175,7 @@ export const receivedFileSchema = z.object({
 })
 export type ReceivedFile = z.infer<typeof receivedFileSchema>
 
-/** 000 §3 Received file group, plus who sent it and how long its files are kept. */
+/** spec/transfers.md §3 Received file group, plus who sent it and how long its files are kept. */
 export const receivedGroupSchema = z.object({
   id: z.uuid(),
   request_id: z.string(),
@@ -198,7 +198,7 @@ export type RequestUploadResponse = z.infer<typeof requestUploadResponse>
 
 export const requestCompleteResponse = z.object({ completed: z.literal(true) })
 
-/** 000 §3 List item; status follows requestLinkStatus. */
+/** spec/transfers.md §3 List item; status follows requestLinkStatus. */
 export const requestListItemSchema = z.object({
   request_id: z.string(),
   created_at: isoDate,
@@ -216,7 +216,7 @@ export const receivedGroupIdParams = z.object({ groupId: z.uuid() })
 
 export type RequestLinkStatus = 'completed' | 'expired' | 'active'
 
-/** 000 §4: Completed if completed, else Expired once expires_at passed, else Active. */
+/** spec/transfers.md §4: Completed if completed, else Expired once expires_at passed, else Active. */
 export function requestLinkStatus(
   link: { completed: boolean; expires_at: string | Date },
   now: Date,

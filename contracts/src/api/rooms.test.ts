@@ -54,7 +54,7 @@ describe('room requests', () => {
     expect(roomCreateRequest.parse({ title: '  Team  ', expires_in_hours: 24 }).title).toBe('Team')
   })
 
-  it('falls back like the browser form does (000 §5)', () => {
+  it('falls back like the browser form does (spec/transfers.md §5)', () => {
     expect(normalizeMaxParticipants('abc')).toBe(5)
     expect(normalizeMaxParticipants(9)).toBe(5)
     expect(normalizeMaxParticipants('3')).toBe(3)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Direct-transfer rooms (spec 000 §3, §7). Everyone in a room is a participant with an id:
+ * Direct-transfer rooms (spec/transfers.md §3, §7). Everyone in a room is a participant with an id:
  * a signed-in user's participant id IS their user id; a visitor gets a random id and a
  * room-scoped guest token from join, sent back in the `X-Room-Guest` header (HTTP) or as
  * `?token=` (sockets). `:id` of the transfer routes is a direct transfer id.
@@ -25,7 +25,7 @@ export const roomsPaths = {
 /** The header carrying a visitor's guest token on the room and transfer routes. */
 export const roomGuestHeader = 'X-Room-Guest'
 
-/** 000 §5 / §9: room size and duration, with the browser's fallbacks. */
+/** spec/transfers.md §5 / §9: room size and duration, with the browser's fallbacks. */
 export const roomParticipants = { min: 2, max: 5, default: 5 } as const
 export const roomDurationsHours = [1, 2, 4, 8, 24] as const
 export const defaultRoomDurationHours = 2
@@ -35,13 +35,13 @@ export const displayNameMaxLength = 100
 export const fileNameMaxLength = 1024
 export const mimeTypeMaxLength = 255
 
-/** 000 §5: a non-numeric or out-of-range participant count falls back to 5 (browser side). */
+/** spec/transfers.md §5: a non-numeric or out-of-range participant count falls back to 5 (browser side). */
 export function normalizeMaxParticipants(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   return Number.isInteger(n) && n >= roomParticipants.min && n <= roomParticipants.max ? n : roomParticipants.default
 }
 
-/** 000 §5: a duration that is not one of 1, 2, 4, 8, 24 falls back to 2 (browser side). */
+/** spec/transfers.md §5: a duration that is not one of 1, 2, 4, 8, 24 falls back to 2 (browser side). */
 export function normalizeRoomDuration(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   return (roomDurationsHours as readonly number[]).includes(n) ? n : defaultRoomDurationHours
@@ -81,7 +81,7 @@ export type RoomCreateResponse = z.infer<typeof roomCreateResponse>
 export const roomIdParams = z.object({ roomId: z.uuid('The room id is not valid.') })
 export const directTransferIdParams = z.object({ id: z.uuid('The transfer id is not valid.') })
 
-/** An RTCIceServer (DECISIONS 9): STUN or TURN with credentials. */
+/** An RTCIceServer (product.md §9): STUN or TURN with credentials. */
 export const iceServerSchema = z.object({
   urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
   username: z.string().optional(),
@@ -105,7 +105,7 @@ export const initiateTransferRequest = z.object({
 export type InitiateTransferRequest = z.input<typeof initiateTransferRequest>
 export type InitiateTransferInput = z.output<typeof initiateTransferRequest>
 
-/** 000 §3 Room transfer (ids are participant ids), plus its room and status. */
+/** spec/transfers.md §3 Room transfer (ids are participant ids), plus its room and status. */
 export const roomTransferSchema = z.object({
   transfer_id: z.uuid(),
   room_id: z.uuid(),
@@ -123,7 +123,7 @@ export const roomTransferSchema = z.object({
 })
 export type RoomTransfer = z.infer<typeof roomTransferSchema>
 
-/** 000 §3 Room participant. `user_id` is the participant id (the user id for signed-in users). */
+/** spec/transfers.md §3 Room participant. `user_id` is the participant id (the user id for signed-in users). */
 export const roomParticipantSchema = z.object({
   user_id: z.uuid(),
   user_name: z.string(),
@@ -133,7 +133,7 @@ export const roomParticipantSchema = z.object({
 })
 export type RoomParticipant = z.infer<typeof roomParticipantSchema>
 
-/** GET /api/rooms/{id} for a participant: the whole room (000 §3 Room) and what the page needs. */
+/** GET /api/rooms/{id} for a participant: the whole room (spec/transfers.md §3 Room) and what the page needs. */
 export const roomMemberViewSchema = z.object({
   is_participant: z.literal(true),
   id: z.uuid(),
@@ -223,7 +223,7 @@ export type TransferStatusRequest = z.input<typeof transferStatusRequest>
 export type TransferStatusInput = z.output<typeof transferStatusRequest>
 
 /**
- * 000 §3 Direct transfer (history), plus the other party and the direction. sender_id and
+ * spec/transfers.md §3 Direct transfer (history), plus the other party and the direction. sender_id and
  * recipient_id are participant ids, which are user ids for signed-in users, so the spec's
  * Direction (Sent if sender_id equals my user id) holds; `direction` says the same.
  */

@@ -11,7 +11,7 @@ export type Readiness = z.infer<typeof readinessResponse>
 export const errorResponse = z.object({ detail: z.string(), code: z.string() })
 
 /**
- * GET /api/system/config (000 §3 System config): where the ZIP limit came from in `source`;
+ * GET /api/system/config (spec/transfers.md §3 System config): where the ZIP limit came from in `source`;
  * `contact_email` is the operator's address for the /contact page (CONTACT_EMAIL), null if unset.
  */
 export const systemConfigResponse = z.object({
@@ -21,5 +21,5 @@ export const systemConfigResponse = z.object({
 })
 export type SystemConfig = z.infer<typeof systemConfigResponse>
 
-/** The browser's fallback when GET /api/system/config fails (000 §9). */
+/** The browser's fallback when GET /api/system/config fails (spec/transfers.md §9). */
 export const defaultClientZipMaxSizeMb = 2048

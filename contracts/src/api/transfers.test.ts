@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { recipientProblem, splitRecipientInput, transferCreateRequest, transferStatus } from './transfers.js'
 
-describe('recipient rules (000 §5)', () => {
+describe('recipient rules (spec/transfers.md §5)', () => {
   it('splits on commas, semicolons and whitespace, trimmed and lower-cased', () => {
     expect(splitRecipientInput(' Ann@Example.com, bob@x.io;carl@y.org\n\tdee@z.net  ')).toEqual([
       'ann@example.com',
@@ -24,7 +24,7 @@ describe('recipient rules (000 §5)', () => {
   })
 })
 
-describe('transfer status (000 §4)', () => {
+describe('transfer status (spec/transfers.md §4)', () => {
   const now = new Date('2025-01-01T00:00:00Z')
   it('is deleted once deleted_at is set, else expired once expires_at passed', () => {
     expect(transferStatus({ expires_at: '2025-01-02T00:00:00Z', deleted_at: null }, now)).toBe('active')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The stored-transfer routes (spec 000 §7, 001 §7). `:id` is the transfer id; `:uniqueId` the share id. */
+/** The stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id; `:uniqueId` the share id. */
 export const transfersPaths = {
   create: '/api/transfers',
   list: '/api/transfers',
@@ -15,7 +15,7 @@ export const transfersPaths = {
   shareDownload: '/share/:uniqueId/download',
 } as const
 
-/** Hours a recovery payment adds, and the grace after expiry in which it is offered (000 §9, DECISIONS 3). */
+/** Hours a recovery payment adds, and the grace after expiry in which it is offered (spec/transfers.md §9, product.md §3). */
 export const recoveryExtensionHours = 7 * 24
 /** Expiry for plans without a maximum (null = unlimited): the default and the longest a sender may choose. */
 export const unlimitedPlanDefaultExpiryHours = 30 * 24
@@ -30,10 +30,10 @@ const controlCharacters = /[\u0000-\u001f\u007f]/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine in a message
 const messageControlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-/** 000 §5: text, an at sign, text, a dot, text. */
+/** spec/transfers.md §5: text, an at sign, text, a dot, text. */
 export const recipientEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** 000 §5: recipient input is split on commas, semicolons or whitespace, trimmed and lower-cased. */
+/** spec/transfers.md §5: recipient input is split on commas, semicolons or whitespace, trimmed and lower-cased. */
 export function splitRecipientInput(input: string): string[] {
   return input
     .split(/[,;\s]+/)
@@ -49,7 +49,7 @@ export type RecipientProblem =
   | { code: 'recipients_too_many'; n: number }
 
 /**
- * The rules of 000 §5 for a list of recipients (already split and lower-cased), in the order
+ * The rules of spec/transfers.md §5 for a list of recipients (already split and lower-cased), in the order
  * the form checks them; the first problem, or null when the list may be sent. The server
  * applies the same function, so the browser's refusal and the server's agree.
  */
@@ -67,7 +67,7 @@ export function recipientProblem(emails: readonly string[], maxRecipients: numbe
   return null
 }
 
-/** A transfer's state (000 §4): deleted wins over expired. */
+/** A transfer's state (spec/transfers.md §4): deleted wins over expired. */
 export type TransferStatus = 'active' | 'expired' | 'deleted'
 
 export function transferStatus(
@@ -80,7 +80,7 @@ export function transferStatus(
 
 const isoDate = z.iso.datetime({ offset: true })
 
-/** An uploaded file record (000 §3), as the presign or multipart flow gave its key. */
+/** An uploaded file record (spec/transfers.md §3), as the presign or multipart flow gave its key. */
 export const uploadedFileRecord = z.object({
   file_key: z.string({ error: 'A file key is required.' }).min(1, 'A file key is required.').max(512),
   file_name: z.string().max(1024).optional(),
@@ -89,7 +89,7 @@ export const uploadedFileRecord = z.object({
 export type UploadedFileRecord = z.infer<typeof uploadedFileRecord>
 
 /**
- * POST /api/transfers (000 §3 Transfer create payload). The rules with the spec's messages
+ * POST /api/transfers (spec/transfers.md §3 Transfer create payload). The rules with the spec's messages
  * (at least one file, recipients, plan limits) are the server's, so its answer carries them;
  * this schema only bounds the shape. `recipient_emails` wins; `recipient_email` is used when
  * the list is empty (the single-field form of a 1-recipient plan).
@@ -125,7 +125,7 @@ export const transferCreateResponse = z.object({
 })
 export type TransferCreateResponse = z.infer<typeof transferCreateResponse>
 
-/** A file in a transfer (000 §3). */
+/** A file in a transfer (spec/transfers.md §3). */
 export const transferFileSchema = z.object({
   file_id: z.uuid(),
   file_key: z.string(),
@@ -135,7 +135,7 @@ export const transferFileSchema = z.object({
 })
 export type TransferFile = z.infer<typeof transferFileSchema>
 
-/** A transfer in the lists and the detail view (000 §3 Transfer), plus its status and link. */
+/** A transfer in the lists and the detail view (spec/transfers.md §3 Transfer), plus its status and link. */
 export const transferSchema = z.object({
   id: z.uuid(),
   user_id: z.uuid().nullable(),
@@ -171,7 +171,7 @@ const booleanQuery = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
-/** A recipient as the sender's tracking list shows them (000 §3 Tracking). */
+/** A recipient as the sender's tracking list shows them (spec/transfers.md §3 Tracking). */
 export const trackedRecipientSchema = z.object({
   recipient_email: z.string(),
   avatar_letter: z.string(),
@@ -192,7 +192,7 @@ export type Tracking = z.infer<typeof trackingSchema>
 export const shareQuery = z.object({ t: z.string().max(200).optional() })
 
 /**
- * GET /api/share/{uniqueId} (000 §3 Share response). Others get 404 (unknown or deleted) or
+ * GET /api/share/{uniqueId} (spec/transfers.md §3 Share response). Others get 404 (unknown or deleted) or
  * 403 (expired); the sender still gets the record, with `status` and without a download_url.
  */
 export const shareResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec 000 §9: files over this go multipart; smaller ones use one presigned PUT. */
+/** spec/transfers.md §9: files over this go multipart; smaller ones use one presigned PUT. */
 export const multipartThresholdBytes = 104_857_600
 export const minPartBytes = 5 * 1024 * 1024
 export const maxParts = 10_000

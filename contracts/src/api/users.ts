@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
-/** The roles a user can have (spec 000 §3). */
+/** The roles a user can have (spec/transfers.md §3). */
 export const roles = ['FREE', 'PREMIUM', 'ADMIN'] as const
 export const roleSchema = z.enum(roles)
 export type Role = z.infer<typeof roleSchema>
 
-/** Admin checks compare the role to ADMIN case-insensitively (spec 001 §4). */
+/** Admin checks compare the role to ADMIN case-insensitively (spec/accounts.md §4). */
 export function isAdmin(role: string | null | undefined): boolean {
   return typeof role === 'string' && role.toUpperCase() === 'ADMIN'
 }
@@ -22,11 +22,11 @@ export const userSchema = z.object({
   name: z.string(),
   role: roleSchema,
   picture: z.string().nullable(),
-  /** When the account was made: the profile's 'Member since' (DECISIONS 4). */
+  /** When the account was made: the profile's 'Member since' (product.md §4). */
   created_at: z.iso.datetime({ offset: true }).optional(),
 })
 export type User = z.infer<typeof userSchema>
 
-/** A user in the admin views (spec 001 §3), with the sign-up time. */
+/** A user in the admin views (spec/accounts.md §3), with the sign-up time. */
 export const adminUserSchema = userSchema.extend({ created_at: z.iso.datetime({ offset: true }) })
 export type AdminUser = z.infer<typeof adminUserSchema>

@@ -1,4 +1,4 @@
-/** Units of spec 000 §5: B, KB, MB, GB in steps of 1024. */
+/** Units of spec/transfers.md §5: B, KB, MB, GB in steps of 1024. */
 export const fileSizeUnits = ['B', 'KB', 'MB', 'GB'] as const
 export type FileSizeUnit = (typeof fileSizeUnits)[number]
 
@@ -23,7 +23,7 @@ export interface FormatFileSizeOptions {
 }
 
 /**
- * A size as spec 000 §5 shows it: '512 B', '1.50 KB', '114.44 MB', '2.00 GB'. Bytes are whole;
+ * A size as spec/transfers.md §5 shows it: '512 B', '1.50 KB', '114.44 MB', '2.00 GB'. Bytes are whole;
  * larger units carry a fixed number of decimals so figures keep their width while they change.
  */
 export function formatFileSize(bytes: number, options: FormatFileSizeOptions = {}): string {

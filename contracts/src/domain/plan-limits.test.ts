@@ -30,7 +30,7 @@ const unlimited: PlanLimitFields = {
 }
 
 describe('gbToBytes / bytesToGb', () => {
-  it('steps by 1024, matching the spec defaults (000 §9)', () => {
+  it('steps by 1024, matching the spec defaults (spec/transfers.md §9)', () => {
     expect(gbToBytes(50)).toBe(53687091200)
     expect(gbToBytes(2048)).toBe(2199023255552)
     expect(gbToBytes(1)).toBe(1073741824)
@@ -94,7 +94,7 @@ describe('checks', () => {
   })
 })
 
-describe('expiry (DECISIONS 3)', () => {
+describe('expiry (product.md §3)', () => {
   const g = limitsFor(guest)
   const u = limitsFor(unlimited)
 

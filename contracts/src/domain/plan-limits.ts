@@ -1,7 +1,7 @@
 /**
  * The limits a plan gives, computed the same way on the server (enforcement) and in the browser
- * (labels, counters). Sizes step by 1024 (DECISIONS 11): 1 GB here is 1024^3 bytes.
- * `null` means unlimited everywhere (DECISIONS 1).
+ * (labels, counters). Sizes step by 1024 (product.md §11): 1 GB here is 1024^3 bytes.
+ * `null` means unlimited everywhere (product.md §1).
  */
 
 export const bytesPerGb = 1024 ** 3
@@ -74,7 +74,7 @@ export function fitsMonthlyData(limits: PlanLimits, usedBytes: number, addedByte
 }
 
 /**
- * The expiry (in hours) a transfer gets (DECISIONS 3): the requested hours capped at the plan
+ * The expiry (in hours) a transfer gets (product.md §3): the requested hours capped at the plan
  * maximum, and the plan maximum when none was requested. Null only when the plan is unlimited
  * and nothing was requested (the transfer does not expire).
  */

@@ -1,5 +1,5 @@
 /**
- * Trial maths (spec 001 §4), shared by the server (user current plan response) and the browser
+ * Trial maths (spec/accounts.md §4), shared by the server (user current plan response) and the browser
  * (trial cards). Dates may be Date objects or ISO strings.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { directTransferStatusSchema, roomParticipantSchema, roomTransferSchema } from '../api/rooms.js'
 
 /**
- * Messages on the room socket, WebSocket /api/rooms/{roomId}/ws (spec 000 §7). Connect with
+ * Messages on the room socket, WebSocket /api/rooms/{roomId}/ws (spec/transfers.md §7). Connect with
  * `?token=<user JWT or guest token>` (or the auth cookie); non-participants are closed with
  * 4403 (socket-close.ts). Every frame is one JSON object.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * WebRTC signalling, WebSocket /ws/webrtc/{roomId} (spec 000 §7): role, offer, answer,
+ * WebRTC signalling, WebSocket /ws/webrtc/{roomId} (spec/transfers.md §7): role, offer, answer,
  * ice-candidate, connected. Same auth as the room socket. Every message names its `channel`:
  * a direct transfer id (relayed only between that transfer's sender and recipient, once it is
  * accepted) or 'call' (Join Video Chat: relayed between participants whose plan

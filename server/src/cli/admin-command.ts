@@ -13,7 +13,7 @@ export interface CommandOutput {
   err(line: string): void
 }
 
-/** The admin command (DECISIONS.md 10); returns the exit code. */
+/** The admin command (product.md §10); returns the exit code. */
 export async function runAdminCommand(
   args: readonly string[],
   auth: Pick<AuthService, 'promote' | 'upsertAdmin'>,

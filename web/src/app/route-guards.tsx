@@ -14,14 +14,14 @@ function ToLogin() {
   return <Navigate to={loginPath(pathname + search + hash)} replace />
 }
 
-/** Spec 001 §2: pages that need a login. Use as a route element, or around an element. */
+/** spec/accounts.md §2: pages that need a login. Use as a route element, or around an element. */
 export function RequireAuth({ children }: GuardProps) {
   const { isAuthenticated } = useSession()
   if (!isAuthenticated) return <ToLogin />
   return children ?? <Outlet />
 }
 
-/** Spec 001 §2: admin pages; a signed-in non-admin goes to /, a visitor to /login. */
+/** spec/accounts.md §2: admin pages; a signed-in non-admin goes to /, a visitor to /login. */
 export function RequireAdmin({ children }: GuardProps) {
   const { isAuthenticated, isAdmin } = useSession()
   if (!isAuthenticated) return <ToLogin />

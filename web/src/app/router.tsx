@@ -58,7 +58,7 @@ export function createAppRouter() {
               path: 'share/:id',
               lazy: async () => ({ Component: (await import('./routes/share-page.js')).SharePage }),
             },
-            // DECISIONS 5: both room paths open the same page.
+            // product.md §5: both room paths open the same page.
             ...['room/:roomId', 'rooms/:roomId'].map((path) => ({
               path,
               lazy: async () => ({ Component: (await import('./routes/room-page.js')).RoomPage }),
@@ -77,7 +77,7 @@ export function createAppRouter() {
             },
             ...infoRoutes,
             { path: 'plans', element: <Navigate to={paths.upgrade} replace /> },
-            // Spec 001 §2 route guards.
+            // spec/accounts.md §2 route guards.
             {
               Component: RequireAuth,
               children: [
@@ -130,7 +130,7 @@ export function createAppRouter() {
                   path: 'admin',
                   lazy: async () => ({ Component: (await import('./routes/admin-page.js')).AdminPage }),
                 },
-                // 000 §2's admin menu links /dashboard/ too: the same dashboard.
+                // spec/transfers.md §2's admin menu links /dashboard/ too: the same dashboard.
                 { path: 'dashboard', element: <Navigate to={paths.admin} replace /> },
                 {
                   path: 'tools',

@@ -5,7 +5,7 @@ const minute = 60_000
 const hour = 60 * minute
 const day = 24 * hour
 
-describe('countdownParts (000 §5)', () => {
+describe('countdownParts (spec/transfers.md §5)', () => {
   it('shows days and hours from a day up', () => {
     expect(countdownParts(6 * day + 23 * hour + 59 * minute)).toEqual({ unit: 'days', days: 6, hours: 23 })
     expect(countdownParts(day)).toEqual({ unit: 'days', days: 1, hours: 0 })

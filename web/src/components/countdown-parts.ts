@@ -2,7 +2,7 @@ const minuteMs = 60_000
 const hourMs = 60 * minuteMs
 const dayMs = 24 * hourMs
 
-/** What an expiry badge shows (000 §5): days and hours, or hours and minutes under a day; null once passed. */
+/** What an expiry badge shows (spec/transfers.md §5): days and hours, or hours and minutes under a day; null once passed. */
 export type CountdownParts =
   | { unit: 'days'; days: number; hours: number }
   | { unit: 'hours'; hours: number; minutes: number }

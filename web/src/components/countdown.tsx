@@ -13,7 +13,7 @@ export interface CountdownProps {
 
 const tickMs = 15_000
 
-/** Time left until `to`, live: '6d 23h' or '3h 12m' (000 §5), in the UI's language. */
+/** Time left until `to`, live: '6d 23h' or '3h 12m' (spec/transfers.md §5), in the UI's language. */
 export function Countdown({ to, onEnd, endedText = '' }: CountdownProps) {
   const { t } = useTranslation('common')
   const target = new Date(to).getTime()

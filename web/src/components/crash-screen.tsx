@@ -6,7 +6,7 @@ export interface CrashScreenProps {
   onRetry(): void
 }
 
-/** The generic crash screen of spec 000 §2: 'Something went wrong' and 'Try Again'. */
+/** The generic crash screen of spec/transfers.md §2: 'Something went wrong' and 'Try Again'. */
 export function CrashScreen({ onRetry }: CrashScreenProps) {
   const { t } = useTranslation('common')
   return (

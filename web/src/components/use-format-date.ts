@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../lib/i18n.js'
 
-/** DECISIONS 11: US English dates in English, Spanish (Spain) formats in Spanish. */
+/** product.md §11: US English dates in English, Spanish (Spain) formats in Spanish. */
 const dateLocales = { en: 'en-US', es: 'es-ES' } as const
 
 export type DateFormatStyle = 'dateTime' | 'date'

@@ -4,7 +4,7 @@ import { currentLanguage } from '../lib/i18n.js'
 
 const moneyLocales = { en: 'en-US', es: 'es-ES' } as const
 
-/** Formats euros (plans and payouts are priced in EUR, 001 §9) in the UI's language: '€9.99' / '9,99 €'. */
+/** Formats euros (plans and payouts are priced in EUR, spec/accounts.md §9) in the UI's language: '€9.99' / '9,99 €'. */
 export function useFormatMoney(): (euros: number) => string {
   const { i18n } = useTranslation()
   const locale = moneyLocales[currentLanguage(i18n)]

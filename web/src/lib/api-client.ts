@@ -57,7 +57,7 @@ export interface ApiClientOptions {
    * (a wrong password answers 401) turn it off.
    */
   handleUnauthorized?: boolean
-  /** Whether the bearer token goes along (default true); the upload-request page sends none (spec 000 §7). */
+  /** Whether the bearer token goes along (default true); the upload-request page sends none (spec/transfers.md §7). */
   sendToken?: boolean
 }
 
@@ -79,7 +79,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * A fetch wrapper for Ferry's API (spec 000 §7): credentials included, `X-Requested-With`,
+ * A fetch wrapper for Ferry's API (spec/transfers.md §7): credentials included, `X-Requested-With`,
  * the bearer token when logged in, JSON both ways; failures throw `ApiError`.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {

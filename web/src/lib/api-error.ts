@@ -1,4 +1,4 @@
-/** English fallback of spec 000 §8 when a failed response says nothing usable. */
+/** English fallback of spec/transfers.md §8 when a failed response says nothing usable. */
 export const genericErrorMessage = 'An error occurred'
 export const networkErrorMessage = 'Failed to connect to the server. Please try again.'
 
@@ -49,7 +49,7 @@ function joinMessages(list: unknown[]): string | undefined {
 }
 
 /**
- * The message in a parsed error body, in the order spec 000 §8 gives: `detail`, `error`, an
+ * The message in a parsed error body, in the order spec/transfers.md §8 gives: `detail`, `error`, an
  * array of messages (the body itself, `detail`, `errors` or `messages`), then `message`.
  */
 export function messageFromBody(body: unknown): string | undefined {

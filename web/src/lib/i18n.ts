@@ -48,7 +48,7 @@ function syncHtmlLang(i18n: I18n): void {
 }
 
 /**
- * Starts i18next as spec 000 §1 describes: English fallback; detection from the `lng` query
+ * Starts i18next as spec/transfers.md §1 describes: English fallback; detection from the `lng` query
  * parameter, cookie, local storage, session storage, browser and html tag, cached in local
  * storage; translations fetched from /locales/{lng}/{ns}.json. i18next's backend connector
  * retries a failed fetch (network error or 5xx) `maxRetries` times, waiting `retryTimeout`

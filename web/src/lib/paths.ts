@@ -1,4 +1,4 @@
-/** Routes of the web app (spec 000 §2, 001 §2), in one place so links and the router agree. */
+/** Routes of the web app (spec/transfers.md §2, spec/accounts.md §2), in one place so links and the router agree. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -26,7 +26,7 @@ export const paths = {
   help: '/help',
 } as const
 
-/** A transfer room (000 §2; /rooms/{id} opens it too). */
+/** A transfer room (spec/transfers.md §2; /rooms/{id} opens it too). */
 export const roomPath = (roomId: string) => `/room/${encodeURIComponent(roomId)}`
 
 /** /login, remembering where to come back to after signing in. */

@@ -62,7 +62,7 @@ const sharedWords = new Set(
   ].map((word) => word.toLowerCase()),
 )
 
-/** Keys whose English text is Spanish by the spec (001 §2 Style playground). */
+/** Keys whose English text is Spanish by the spec (spec/accounts.md §2 Style playground). */
 const spanishBySpec = new Set(['tools.playground.export', 'tools.playground.editorHint'])
 
 /** Whether a text may read the same in Spanish: every word of it (placeholders aside) is shared. */

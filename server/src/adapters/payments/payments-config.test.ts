@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config.js'
 
-describe('payments configuration (DECISIONS 6)', () => {
+describe('payments configuration (product.md §6)', () => {
   it('uses Stripe only with both keys, else the test checkout', () => {
     expect(loadConfig({}).stripe).toBeUndefined()
     expect(

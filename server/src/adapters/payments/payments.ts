@@ -1,5 +1,5 @@
 /**
- * Card payments: Stripe Checkout when configured, else the built-in test checkout (DECISIONS 6).
+ * Card payments: Stripe Checkout when configured, else the built-in test checkout (product.md §6).
  * Both end in the billing feature's one fulfilment function.
  */
 export interface PaymentsAdapter {

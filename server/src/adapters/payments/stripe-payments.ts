@@ -70,7 +70,7 @@ function toEvent(event: Stripe.Event): PaymentEvent {
   }
 }
 
-/** Stripe Checkout (DECISIONS 6): subscriptions with price_data and trial days; one-off recovery payments. */
+/** Stripe Checkout (product.md §6): subscriptions with price_data and trial days; one-off recovery payments. */
 export function createStripePayments(config: StripePaymentsConfig): PaymentsAdapter {
   const base = config.apiBase ? new URL(config.apiBase) : undefined
   const stripe = new Stripe(config.secretKey, {

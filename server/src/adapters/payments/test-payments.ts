@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import type { PaymentsAdapter } from './payments.js'
 
 /**
- * The built-in test checkout (DECISIONS 6): the session is Ferry's own and the browser goes to
+ * The built-in test checkout (product.md §6): the session is Ferry's own and the browser goes to
  * its test-mode page, where the user completes or cancels; no card is charged.
  */
 export function createTestPayments(): PaymentsAdapter {

@@ -9,7 +9,7 @@ export type BillingInterval = 'monthly' | 'yearly'
 export type PaymentProvider = 'stripe' | 'test'
 
 /**
- * A user's subscription to a plan (spec 001 §3 Subscription). TRIALING, ACTIVE and CANCELED
+ * A user's subscription to a plan (spec/accounts.md §3 Subscription). TRIALING, ACTIVE and CANCELED
  * (until end_date) give their plan; a user has at most one such "live" subscription. Money is in
  * integer cents.
  */

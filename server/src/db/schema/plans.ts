@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Which document features a plan has (spec 001 §3 max_document_features). */
+/** Which document features a plan has (spec/accounts.md §3 max_document_features). */
 export interface DocumentFeatures {
   preview: boolean
   comments: boolean
@@ -9,8 +9,8 @@ export interface DocumentFeatures {
 }
 
 /**
- * The plans (spec 001 §3 Plan), seeded from 001 §9 and editable by admins: the one source of every
- * limit and feature check (DECISIONS 1). Null in a limit column means unlimited. Money is in
+ * The plans (spec/accounts.md §3 Plan), seeded from spec/accounts.md §9 and editable by admins: the one source of every
+ * limit and feature check (product.md §1). Null in a limit column means unlimited. Money is in
  * integer cents; sizes in GB of 1024^3 bytes (fractional GB allowed, e.g. for small test limits).
  */
 export const plans = pgTable(
@@ -26,7 +26,7 @@ export const plans = pgTable(
 
     priceMonthlyCents: integer('price_monthly_cents'),
     priceYearlyCents: integer('price_yearly_cents'),
-    /** Price of recovering one expired transfer (DECISIONS 3). */
+    /** Price of recovering one expired transfer (product.md §3). */
     singleTransferPriceCents: integer('single_transfer_price_cents'),
     payoutAmountCents: integer('payout_amount_cents'),
     allowsPayouts: boolean('allows_payouts').notNull().default(false),

@@ -5,7 +5,7 @@ import { users } from './users.js'
 export type PayoutStatus = 'PENDING' | 'APPROVED' | 'PAID' | 'CANCELLED'
 
 /**
- * Referral codes (spec 001 §3 Referral). A code is used once (`invited_user_id`); a user is the
+ * Referral codes (spec/accounts.md §3 Referral). A code is used once (`invited_user_id`); a user is the
  * invitee of at most one referral. The payout (integer cents) exists once the invitee buys a
  * yearly plan: PENDING until `payout_due_at` (their trial end + 1 year), then APPROVED, PAID.
  */

@@ -6,8 +6,8 @@ import { users } from './users.js'
 export type RequireSender = 'none' | 'name' | 'email'
 
 /**
- * Upload-request links (spec 000 §3 File request info). `id` is the capability in /upload/{id}:
- * 192 random bits, base64url. Status is derived (000 §4): completed when `completed_at` is set,
+ * Upload-request links (spec/transfers.md §3 File request info). `id` is the capability in /upload/{id}:
+ * 192 random bits, base64url. Status is derived (spec/transfers.md §4): completed when `completed_at` is set,
  * else expired once `expires_at` passed. The guardrails are null (or empty) for no limit.
  */
 export const requestLinks = pgTable(
@@ -33,7 +33,7 @@ export const requestLinks = pgTable(
 )
 
 /**
- * One upload to a request link (000 §3 Received file group). Its files are kept until
+ * One upload to a request link (spec/transfers.md §3 Received file group). Its files are kept until
  * `purge_after` (the requester's plan retention; null = kept); `files_deleted_at` records that
  * the sweeper removed them.
  */

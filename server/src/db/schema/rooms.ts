@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from './users.js'
 
-/** Direct-transfer rooms (spec 000 §3 Room). A room refuses joins and closes its sockets at `expires_at`. */
+/** Direct-transfer rooms (spec/transfers.md §3 Room). A room refuses joins and closes its sockets at `expires_at`. */
 export const rooms = pgTable(
   'rooms',
   {
@@ -53,7 +53,7 @@ export const roomParticipants = pgTable(
 export type DirectTransferStatusValue = 'initiated' | 'accepted' | 'completed' | 'rejected' | 'canceled' | 'error'
 
 /**
- * Peer-to-peer transfers between two participants of a room (000 §3 Direct transfer). The bytes
+ * Peer-to-peer transfers between two participants of a room (spec/transfers.md §3 Direct transfer). The bytes
  * never reach the server; this is the record of who sent what and how it ended. User ids are set
  * for signed-in parties (history is read by them).
  */

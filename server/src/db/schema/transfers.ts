@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, un
 import { users } from './users.js'
 
 /**
- * Stored transfers (spec 000 §3 Transfer, §4 Stored transfer). `unique_id` is the share id in
+ * Stored transfers (spec/transfers.md §3 Transfer, §4 Stored transfer). `unique_id` is the share id in
  * links: 192 random bits, base64url. Status is derived: deleted when `deleted_at` is set,
  * expired once `expires_at` passed. The files' bytes stay until `purge_after` (expiry, plus the
  * recovery grace when the plan allows recovery) or deletion; `files_deleted_at` records that the

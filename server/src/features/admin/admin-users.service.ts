@@ -51,7 +51,7 @@ export function toAdminUser(row: UserRow): AdminUser {
   }
 }
 
-/** Admin user management (001 §2, §4, §6): list, create with a set-password link, edit, delete. */
+/** Admin user management (spec/accounts.md §2, §4, §6): list, create with a set-password link, edit, delete. */
 export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks) {
   const { database, clock } = deps
   const repo = createAdminUsersRepository(database.db)

@@ -14,7 +14,7 @@ export interface AccountCreatedEmail {
   reason: 'created' | 'new-link'
 }
 
-/** The invited user's notice (DECISIONS 4, 8): an admin made the account (or sent a new link); it sets the password once. */
+/** The invited user's notice (product.md §4, §8): an admin made the account (or sent a new link); it sets the password once. */
 export function accountCreatedEmail(mail: AccountCreatedEmail): MailMessage {
   const lines = [
     `Hello ${oneLine(mail.name)},`,

@@ -25,7 +25,7 @@ const tags = ['admin']
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse }
 const admin = { access: 'admin' } as const
 
-/** Admin users and storage (001 §2, §7; DECISIONS 4), and the public set-password step. */
+/** Admin users and storage (spec/accounts.md §2, §7; product.md §4), and the public set-password step. */
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

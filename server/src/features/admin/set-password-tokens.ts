@@ -17,7 +17,7 @@ export function accountFingerprint(account: { passwordHash: string | null; email
     .slice(0, 22)
 }
 
-/** Signed (HS256), expiring set-password tokens for admin-created accounts (DECISIONS 4). */
+/** Signed (HS256), expiring set-password tokens for admin-created accounts (product.md §4). */
 export function createSetPasswordTokens(options: { secret: string; clock: Clock }) {
   const key = new TextEncoder().encode(options.secret)
   const { clock } = options

@@ -14,7 +14,7 @@ const invalidLink = () => new AppError('set_password_link_invalid', 400)
 /** The web page an emailed link opens. */
 export const setPasswordPagePath = '/set-password'
 
-/** One-time, expiring set-password links for accounts an admin created (DECISIONS 4). */
+/** One-time, expiring set-password links for accounts an admin created (product.md §4). */
 export function createSetPasswordLinks(deps: LinkDeps) {
   const { database, clock, config } = deps
   const repo = createAdminUsersRepository(database.db)

@@ -43,7 +43,7 @@ const storedByUser = sql`
      where ${receivedGroups.filesDeletedAt} is null
   )`
 
-/** Aggregate queries over what the blob store holds (DECISIONS 4); no rules. */
+/** Aggregate queries over what the blob store holds (product.md §4); no rules. */
 export function createStorageRepository(db: Db) {
   return {
     async transferTotals(now: Date): Promise<Record<'live' | 'retained' | 'awaiting', Figure>> {

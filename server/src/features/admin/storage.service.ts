@@ -7,7 +7,7 @@ import { createStorageRepository } from './storage.repository.js'
 const topUsersLimit = 20
 const largestTransfersLimit = 10
 
-/** The Storage Usage tab's figures (DECISIONS 4), straight from SQL aggregates. */
+/** The Storage Usage tab's figures (product.md §4), straight from SQL aggregates. */
 export function createStorageService(deps: Pick<Deps, 'clock' | 'database'>) {
   const repo = createStorageRepository(deps.database.db)
   const plans = createPlansService(deps)

@@ -20,7 +20,7 @@ import { type AuthAction, createAuthRateLimit, RateLimitedError } from './auth-r
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse }
 
-/** The auth service of spec 000 §7 under /auth. */
+/** The auth service of spec/transfers.md §7 under /auth. */
 export const authRoutes =
   (deps: Deps, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {

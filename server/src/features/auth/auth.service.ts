@@ -119,7 +119,7 @@ export async function createAuthService(deps: AuthDeps) {
       return repo.sweepRevoked(clock.now())
     },
 
-    /** DECISIONS.md 10: ADMIN_EMAIL and ADMIN_PASSWORD create that account as ADMIN, or promote it. */
+    /** product.md §10: ADMIN_EMAIL and ADMIN_PASSWORD create that account as ADMIN, or promote it. */
     async bootstrapAdmin(): Promise<{ email: string; created: boolean } | undefined> {
       if (!config.admin) return undefined
       const admin = await upsertAdmin(config.admin.email, config.admin.password)

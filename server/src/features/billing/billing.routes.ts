@@ -44,7 +44,7 @@ export interface BillingServices {
   webhook: ReturnType<typeof createWebhookService>
 }
 
-/** Checkout, the test checkout, Stripe's webhook, subscriptions and recovery payments (001 §7, DECISIONS 6). */
+/** Checkout, the test checkout, Stripe's webhook, subscriptions and recovery payments (spec/accounts.md §7, product.md §6). */
 export const billingRoutes =
   ({ checkout, subscriptions, webhook }: BillingServices): FastifyPluginAsyncZod =>
   async (app) => {

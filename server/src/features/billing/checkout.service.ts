@@ -35,7 +35,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const priceOf = (plan: PlanRow, interval: BillingInterval) =>
   interval === 'yearly' ? plan.priceYearlyCents : plan.priceMonthlyCents
 
-/** Checkouts (001 §4 Upgrade flow, §7): subscriptions and transfer recoveries, Stripe or test mode. */
+/** Checkouts (spec/accounts.md §4 Upgrade flow, §7): subscriptions and transfer recoveries, Stripe or test mode. */
 export function createCheckoutService(deps: CheckoutDeps) {
   const { clock, database, payments, config } = deps
   const repo = createBillingRepository(database.db)

@@ -25,7 +25,7 @@ export interface FulfilmentResult {
 
 /**
  * The one fulfilment of a paid checkout, whether Stripe's webhook or the test checkout page
- * completed it (DECISIONS 6). In one transaction: the session is completed once; a subscription
+ * completed it (product.md §6). In one transaction: the session is completed once; a subscription
  * replaces the user's live one, starts its trial (nothing charged before its end), sets the role
  * and converts the referral; a recovery records its payment. Completing it again changes nothing.
  */

@@ -8,7 +8,7 @@ const maxCatchUpPeriods = 36
 
 /**
  * Ends a subscription (within the caller's transaction): ENDED, the user back to FREE (an ADMIN
- * stays ADMIN), and a still-PENDING referral payout on them CANCELLED (001 §4).
+ * stays ADMIN), and a still-PENDING referral payout on them CANCELLED (spec/accounts.md §4).
  */
 export async function endSubscription(tx: Db, row: SubscriptionRow, at: Date): Promise<SubscriptionRow> {
   const repo = createBillingRepository(tx)
@@ -19,7 +19,7 @@ export async function endSubscription(tx: Db, row: SubscriptionRow, at: Date): P
 }
 
 /**
- * Charges a test-mode subscription for each period due by `now` (DECISIONS 6: no card; the charge
+ * Charges a test-mode subscription for each period due by `now` (product.md §6: no card; the charge
  * is recorded), so a trial becomes ACTIVE at its end. Each period is recorded once.
  */
 export async function renewTestSubscription(tx: Db, row: SubscriptionRow, now: Date): Promise<number> {

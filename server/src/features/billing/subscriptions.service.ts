@@ -12,7 +12,7 @@ import { endSubscription } from './subscription-lifecycle.js'
 
 export type SubscriptionsDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'>
 
-/** Subscriptions: the user's current plan, cancelling, complimentary plans (001 §3, §7). */
+/** Subscriptions: the user's current plan, cancelling, complimentary plans (spec/accounts.md §3, §7). */
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { clock, database, payments, logger } = deps
   const repo = createBillingRepository(database.db)

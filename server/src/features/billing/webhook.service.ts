@@ -6,7 +6,7 @@ import { createFulfilment, type FulfilmentDeps } from './fulfilment.js'
 import { endSubscription } from './subscription-lifecycle.js'
 
 /**
- * Stripe's webhook (DECISIONS 6): a verified event is handled once (its id is stored in the same
+ * Stripe's webhook (product.md §6): a verified event is handled once (its id is stored in the same
  * transaction as its effect, so a replay changes nothing); unknown types are acknowledged and
  * logged. An event that cannot be applied yet (e.g. a renewal before its checkout) answers 503,
  * so Stripe sends it again later.

@@ -12,7 +12,7 @@ import type { PlanRow, PlanRowPatch } from './plans.repository.js'
 /** Integer cents to euros (999 → 9.99). */
 export const centsToEuros = (cents: number | null): number | null => (cents === null ? null : cents / 100)
 
-/** A stored plan in the API's shape (001 §3 Plan): euros instead of cents. */
+/** A stored plan in the API's shape (spec/accounts.md §3 Plan): euros instead of cents. */
 export function toPlan(row: PlanRow): Plan {
   return {
     id: row.id,
@@ -69,7 +69,7 @@ export function toAdminPlan(row: PlanRow): AdminPlan {
   }
 }
 
-/** A subscription level record (001 §3). */
+/** A subscription level record (spec/accounts.md §3). */
 export function toSubscriptionLevel(plan: Plan): SubscriptionLevel {
   return {
     id: plan.id,

@@ -92,7 +92,7 @@ export const plansRoutes =
       {
         schema: {
           description:
-            'Changes a plan (DECISIONS 1: plans are data; every limit and feature check reads them). Money in euros.',
+            'Changes a plan (product.md §1: plans are data; every limit and feature check reads them). Money in euros.',
           params: planIdParams,
           body: adminPlanUpdateRequest,
           response: { 200: adminPlanSchema, 400: errorResponse, 403: errorResponse, 404: errorResponse },

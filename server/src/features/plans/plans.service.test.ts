@@ -23,7 +23,7 @@ await forEachDatabase((getDatabase) => {
     return user
   }
 
-  it('seeds the six plans of 001 §9 in display order', async () => {
+  it('seeds the six plans of spec/accounts.md §9 in display order', async () => {
     const plans = await service().list()
     expect(plans.map((p) => p.id)).toEqual(['guest', 'pro', 'business', 'enterprise', 'edu', 'ngo'])
     const byId = Object.fromEntries(plans.map((p) => [p.id, p]))

@@ -10,14 +10,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * The plan id of a user of `role` who has no live subscription: Guest for visitors and FREE users
- * (DECISIONS 1); Pro for ADMIN and for PREMIUM set by an admin without a subscription.
+ * (product.md §1); Pro for ADMIN and for PREMIUM set by an admin without a subscription.
  */
 export function planIdForRole(role: Role | null): string {
   return role === 'PREMIUM' || role === 'ADMIN' ? planIds.pro : planIds.guest
 }
 
 /**
- * Plans as data (DECISIONS 1): every limit and feature check reads a plan from here.
+ * Plans as data (product.md §1): every limit and feature check reads a plan from here.
  * Cheap to create; other features call `createPlansService(deps)` themselves.
  */
 export function createPlansService(deps: { database: { db: Db } }) {

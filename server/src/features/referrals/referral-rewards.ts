@@ -4,7 +4,7 @@ import { createPlansRepository } from '../plans/plans.repository.js'
 import { planIdForRole } from '../plans/plans.service.js'
 import { createReferralsRepository, type ReferralRow } from './referrals.repository.js'
 
-/** One year after `from` (the invitee's first paid year, 001 §9). */
+/** One year after `from` (the invitee's first paid year, spec/accounts.md §9). */
 export function oneYearAfter(from: Date): Date {
   const due = new Date(from)
   due.setUTCFullYear(due.getUTCFullYear() + 1)
@@ -45,7 +45,7 @@ export async function claimReferral(db: Db, code: string, userId: string, at: Da
   return repo.claim(referral.id, userId, at)
 }
 
-/** Rewards need a plan with allows_payouts (001 §6): the inviter's plan when the invitee converts. */
+/** Rewards need a plan with allows_payouts (spec/accounts.md §6): the inviter's plan when the invitee converts. */
 async function inviterAllowsPayouts(db: Db, inviterUserId: string): Promise<boolean> {
   const plans = createPlansRepository(db)
   const source = await plans.planSourceOf(inviterUserId)
@@ -86,7 +86,7 @@ export async function recordConversion(
   if (Object.keys(patch).length > 0) await repo.update(referral.id, patch)
 }
 
-/** The invitee's subscription ended before the payout was due: CANCELLED (001 §4). */
+/** The invitee's subscription ended before the payout was due: CANCELLED (spec/accounts.md §4). */
 export async function cancelPendingPayout(db: Db, userId: string, at: Date): Promise<void> {
   const repo = createReferralsRepository(db)
   const referral = await repo.findByInvitee(userId, { lock: true })

@@ -9,7 +9,7 @@ const pageSize = 100
 type PayoutDeps = Pick<Deps, 'clock' | 'database' | 'logger'>
 
 /**
- * Payouts PENDING → APPROVED once the invitee's first paid year is over (001 §1, §9). A payout
+ * Payouts PENDING → APPROVED once the invitee's first paid year is over (spec/accounts.md §1, §9). A payout
  * whose invitee's subscription ended earlier was CANCELLED when it ended; one whose invitee's
  * account is gone is CANCELLED here.
  */

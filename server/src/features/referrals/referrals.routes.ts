@@ -21,7 +21,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const user = { access: 'user' } as const
 const admin = { access: 'admin' } as const
 
-/** Referral codes, redemption, and the admins' payout moves (001 §7). */
+/** Referral codes, redemption, and the admins' payout moves (spec/accounts.md §7). */
 export const referralsRoutes =
   (referrals: ReferralsService): FastifyPluginAsyncZod =>
   async (app) => {

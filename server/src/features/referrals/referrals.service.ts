@@ -30,7 +30,7 @@ const adminMoves = {
 
 export type PayoutMove = keyof typeof adminMoves
 
-/** Referral codes, redemption and payouts (001 §3, §4, §6, §7). */
+/** Referral codes, redemption and payouts (spec/accounts.md §3, §4, §6, §7). */
 export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>) {
   const { clock, database } = deps
   const repo = createReferralsRepository(database.db)
@@ -54,7 +54,7 @@ export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>) {
       throw new AppError('internal', 500, 'Could not draw a free referral code. Please try again.')
     },
 
-    /** Marks the code used by the caller (trimmed; 001 §5): their next checkout gets the 30-day trial. */
+    /** Marks the code used by the caller (trimmed; spec/accounts.md §5): their next checkout gets the 30-day trial. */
     async redeem(
       caller: UserRecord,
       input: { referral_code: string; user_id: string },

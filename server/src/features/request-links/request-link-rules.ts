@@ -5,7 +5,7 @@ import type { RequestLinkRow } from './request-links.repository.js'
 
 export const requestNotFound = () => new AppError('request_not_found', 404)
 
-/** Why a link takes no upload now, or null when it is open (000 §4: completed wins over expired). */
+/** Why a link takes no upload now, or null when it is open (spec/transfers.md §4: completed wins over expired). */
 export function closedReason(link: RequestLinkRow, now: Date): 'completed' | 'expired' | null {
   if (link.completedAt !== null) return 'completed'
   return link.expiresAt.getTime() <= now.getTime() ? 'expired' : null

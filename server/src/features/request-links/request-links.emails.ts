@@ -10,7 +10,7 @@ export interface FilesReceivedEmail {
   totalSize: number
 }
 
-/** The notice the requester gets when files arrive on a request link (DECISIONS 8). */
+/** The notice the requester gets when files arrive on a request link (product.md §8). */
 export function filesReceivedEmail(mail: FilesReceivedEmail): MailMessage {
   const count = mail.files.length === 1 ? '1 file' : `${mail.files.length} files`
   // biome-ignore lint/suspicious/noControlCharactersInRegex: headers must not carry them

@@ -37,7 +37,7 @@ const user = { access: 'user' } as const
 const open = { access: 'public' } as const
 
 /**
- * Upload-request links (spec 000 §7). The spec's create and list paths have no /api prefix;
+ * Upload-request links (spec/transfers.md §7). The spec's create and list paths have no /api prefix;
  * each is served at the same path under /api too.
  */
 export const requestLinksRoutes =

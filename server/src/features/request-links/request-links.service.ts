@@ -53,7 +53,7 @@ export interface ReceivedDownload {
 /** The info of GET /api/file-request/{id}, or the date an expired link expired (410). */
 export type InfoResult = { expired: false; info: RequestInfo } | { expired: true; expiresAt: string }
 
-/** Upload-request links (spec 000 §2, §7): create, info, upload, complete, lists and downloads. */
+/** Upload-request links (spec/transfers.md §2, §7): create, info, upload, complete, lists and downloads. */
 export function createRequestLinksService(deps: ServiceDeps) {
   const { clock, database } = deps
   const repo = createRequestLinksRepository(database.db)
@@ -95,7 +95,7 @@ export function createRequestLinksService(deps: ServiceDeps) {
   }
 
   return {
-    /** POST /file-request/create: a visitor is told to log in (000 §5). */
+    /** POST /file-request/create: a visitor is told to log in (spec/transfers.md §5). */
     async create(user: UserRecord | null, input: RequestCreateInput): Promise<RequestCreateResponse> {
       if (!user) throw new AppError('request_login_required', 401)
       const now = clock.now()

@@ -34,7 +34,7 @@ const errors = {
 // Visitors act with a guest token (X-Room-Guest), so these routes resolve their actor themselves.
 const open = { access: 'public' } as const
 
-/** Direct-transfer rooms and their transfers (spec 000 §7). */
+/** Direct-transfer rooms and their transfers (spec/transfers.md §7). */
 export const roomsRoutes =
   (rooms: RoomsService, transfers: DirectTransfersService, guests: GuestTokens): FastifyPluginAsyncZod =>
   async (app) => {

@@ -20,7 +20,7 @@ async function passes(check: () => Promise<void>): Promise<'ok' | 'failed'> {
 
 export function createSystemService(deps: Pick<Deps, 'database' | 'blobs' | 'config'>) {
   return {
-    /** What the browser reads at start (000 §3 System config). */
+    /** What the browser reads at start (spec/transfers.md §3 System config). */
     clientConfig(): SystemConfig {
       return {
         client_zip_max_size_mb: deps.config.clientZipMaxSizeMb,

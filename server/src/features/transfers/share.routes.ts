@@ -8,7 +8,7 @@ import type { TransfersService } from './transfers.service.js'
 const tags = ['share']
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse }
 
-/** What recipients open: the share record and the download link (spec 000 §7). */
+/** What recipients open: the share record and the download link (spec/transfers.md §7). */
 export const shareRoutes =
   (deps: Pick<Deps, 'blobs' | 'logger'>, transfers: TransfersService): FastifyPluginAsyncZod =>
   async (app) => {

@@ -20,7 +20,7 @@ export function statusOf({ transfer }: Pick<TransferAggregate, 'transfer'>, now:
   return transferStatus({ expires_at: transfer.expiresAt, deleted_at: transfer.deletedAt }, now)
 }
 
-/** The list and detail shape (000 §3 Transfer). */
+/** The list and detail shape (spec/transfers.md §3 Transfer). */
 export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: string): Transfer {
   const { transfer, files, recipients } = aggregate
   const [first] = files

@@ -7,7 +7,7 @@ import { createTransfersRepository } from './transfers.repository.js'
 type RecoveryDeps = Pick<Deps, 'clock' | 'database'> & { plans: Pick<PlansService, 'planForUser'> }
 
 /**
- * Recovery (000 §4, DECISIONS 3): on a plan with recovery_allowed, an expired transfer keeps its
+ * Recovery (spec/transfers.md §4, product.md §3): on a plan with recovery_allowed, an expired transfer keeps its
  * files for a 7-day grace; a recovery payment in that grace makes it active for 7 more days.
  */
 export function createRecovery(deps: RecoveryDeps) {

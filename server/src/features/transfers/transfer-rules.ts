@@ -23,7 +23,7 @@ export function ruleError(code: ErrorCode, status: number, values: { n?: number 
 const gbLabel = (bytes: number) => Math.round(bytesToGb(bytes) * 100) / 100
 
 /**
- * The recipients of a create payload, split, lower-cased and checked by the rules of 000 §5
+ * The recipients of a create payload, split, lower-cased and checked by the rules of spec/transfers.md §5
  * (the same function the form uses); 400 with the spec's message on the first problem.
  */
 export function recipientsOf(input: Pick<TransferCreateInput, 'recipient_emails' | 'recipient_email'>, plan: Plan) {
@@ -38,7 +38,7 @@ export function recipientsOf(input: Pick<TransferCreateInput, 'recipient_emails'
 }
 
 /**
- * Hours until expiry (DECISIONS 3): the chosen hours, up to the plan's maximum (403 beyond);
+ * Hours until expiry (product.md §3): the chosen hours, up to the plan's maximum (403 beyond);
  * the maximum by default. Plans without a maximum default to 30 days and allow up to a year.
  */
 export function expiryHoursFor(plan: Plan, requested: number | null | undefined): number {
@@ -56,7 +56,7 @@ export function assertFitsTransferSize(plan: Plan, totalBytes: number): void {
   throw ruleError(plan.role === 'FREE' ? 'transfer_too_large_free' : 'transfer_too_large', 403, { n: gbLabel(limit) })
 }
 
-/** DECISIONS 4: the daily transfer count and the monthly data cap, both from the plan. */
+/** product.md §4: the daily transfer count and the monthly data cap, both from the plan. */
 export function assertWithinUsage(plan: Plan, usage: { today: number; monthBytes: number }, totalBytes: number) {
   const limits = limitsFor(plan)
   if (limits.maxDailyTransfers !== null && usage.today >= limits.maxDailyTransfers) {

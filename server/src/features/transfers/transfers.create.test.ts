@@ -44,7 +44,7 @@ await forEachStack((getApp) => {
   const oneFile = async (sender: Sender, size = 1000) =>
     uploadFiles(getApp(), sender, [{ name: 'a.txt', body: randomBody(size) }])
 
-  describe('POST /api/transfers: the rules of 000 §5, with their messages', () => {
+  describe('POST /api/transfers: the rules of spec/transfers.md §5, with their messages', () => {
     it('answers 401 without login', async () => {
       const res = await getApp().api('/api/transfers', {
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
 
-/** 000 §5: B, KB, MB, GB in steps of 1024, two decimals above bytes. */
+/** spec/transfers.md §5: B, KB, MB, GB in steps of 1024, two decimals above bytes. */
 export function formatSize(bytes: number): string {
   const units = ['KB', 'MB', 'GB'] as const
   if (bytes < 1024) return `${bytes} B`
@@ -34,7 +34,7 @@ export interface TransferEmail {
   expiresAt: Date
 }
 
-/** The notice each recipient gets (DECISIONS 8): who sent what, their personal link, and until when. */
+/** The notice each recipient gets (product.md §8): who sent what, their personal link, and until when. */
 export function transferEmail(mail: TransferEmail): MailMessage {
   const sender = oneLine(mail.sender.name) || mail.sender.email
   const count = mail.files.length === 1 ? '1 file' : `${mail.files.length} files`

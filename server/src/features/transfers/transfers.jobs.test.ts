@@ -98,7 +98,7 @@ await forEachStack((getApp) => {
     })
   })
 
-  describe('recovery (DECISIONS 3)', () => {
+  describe('recovery (product.md §3)', () => {
     const service = () => createTransfersService(getApp().deps)
 
     it('extends an expired transfer by 7 days once, for the owner on a plan with recovery', async () => {

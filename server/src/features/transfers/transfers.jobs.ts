@@ -11,7 +11,7 @@ type SweeperDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger'>
 
 /**
  * Deletes the files of deleted transfers, and of expired ones once their purge time passed (at
- * expiry, or 7 days later on plans with recovery: DECISIONS 3). The rows stay, with
+ * expiry, or 7 days later on plans with recovery: product.md §3). The rows stay, with
  * files_deleted_at set, so lists and share links still answer Expired or Deleted. Safe on
  * several instances: each transfer is taken by one conditional update.
  */

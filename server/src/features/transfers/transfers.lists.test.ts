@@ -41,7 +41,7 @@ await forEachStack((getApp) => {
   })
 
   describe('GET /api/transfers and /api/admin/transfers', () => {
-    it("lists the caller's own transfers, newest first, in the shape of 000 §3", async () => {
+    it("lists the caller's own transfers, newest first, in the shape of spec/transfers.md §3", async () => {
       const single = await send(owner, [{ name: 'one.txt', body: bodies[0]! }])
       const multi = await send(
         owner,

@@ -16,7 +16,7 @@ import type { TransfersService } from './transfers.service.js'
 const tags = ['transfers']
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse }
 
-/** The sender's and the admin's transfer routes (spec 000 §7, 001 §7). */
+/** The sender's and the admin's transfer routes (spec/transfers.md §7, spec/accounts.md §7). */
 export const transfersRoutes =
   (transfers: TransfersService): FastifyPluginAsyncZod =>
   async (app) => {

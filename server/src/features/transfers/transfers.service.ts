@@ -46,7 +46,7 @@ export interface DownloadPlan {
 /** Who is asking: a signed-in user, or nobody. */
 export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 
-/** Stored transfers: create, list, share, download, delete, recover (spec 000 §2–§8, DECISIONS 3–4, 8). */
+/** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
 export function createTransfersService(deps: TransfersDeps) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)

@@ -16,7 +16,7 @@ export async function uploadLimitFor(plans: Pick<PlansService, 'planForUser' | '
   return { plan, limit: plans.limitsFor(plan).maxTransferBytes }
 }
 
-/** 413 with the spec's wording (000 §5): FREE plans are offered the upgrade. */
+/** 413 with the spec's wording (spec/transfers.md §5): FREE plans are offered the upgrade. */
 export function fileTooLarge(plan: Plan, limitBytes: number): AppError {
   // As the size label shows it: GB of 1024^3, at most 2 decimals (53687091200 → 50).
   const n = String(Math.round(bytesToGb(limitBytes) * 100) / 100)

@@ -44,7 +44,7 @@ async function retryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promi
 }
 
 /**
- * Spec 000 §7 presign and multipart, plus list-parts to resume. All public: a visitor may
+ * spec/transfers.md §7 presign and multipart, plus list-parts to resume. All public: a visitor may
  * upload to a request link (with request_id); the service decides who may do what.
  */
 export const uploadsRoutes =

@@ -27,7 +27,7 @@ type UploadTarget = Required<Pick<PresignRequest, 'filename' | 'content_type'>> 
   Pick<PresignRequest, 'file_size' | 'request_id'>
 type UploadRef = { key: string; uploadId: string }
 
-/** Uploads (spec 000 §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
+/** Uploads (spec/transfers.md §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
 export function createUploadsService(deps: UploadsDeps) {
   const { blobs, clock } = deps
   const repo = createUploadsRepository(deps.database.db)

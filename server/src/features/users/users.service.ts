@@ -33,7 +33,7 @@ function toCredentials(row: UserRow): UserCredentials {
   return { ...toUserRecord(row), passwordHash: row.passwordHash, googleSub: row.googleSub }
 }
 
-/** The API's shape of a user (spec 000 §3). */
+/** The API's shape of a user (spec/transfers.md §3). */
 export function toUser(user: UserRecord): User {
   return {
     id: user.id,

@@ -12,7 +12,7 @@ export interface AppHeaderProps {
   onToggleNav(): void
 }
 
-/** Spec 000 §2 Header: brand, the Uses/Plans/Admin/Resources menus, language, login state. */
+/** spec/transfers.md §2 Header: brand, the Uses/Plans/Admin/Resources menus, language, login state. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const { t } = useTranslation('common')
   const { isAdmin } = useSession()

@@ -17,7 +17,7 @@ export interface LoggedOutActionsProps {
   onAction?(): void
 }
 
-/** Spec 000 §2: Login opens the login modal where the user is; Sign Up goes to /register. */
+/** spec/transfers.md §2: Login opens the login modal where the user is; Sign Up goes to /register. */
 export function LoggedOutActions({ fullWidth = false, onAction }: LoggedOutActionsProps) {
   const { t } = useTranslation('common')
   const login = () => {

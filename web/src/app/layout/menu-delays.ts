@@ -1,7 +1,7 @@
 import type { MenuProps } from '@mantine/core'
 
 /**
- * Spec 000 §9: header menus open 100 ms after the pointer arrives and close 400 ms after it
+ * spec/transfers.md §9: header menus open 100 ms after the pointer arrives and close 400 ms after it
  * leaves. 'click-hover' keeps those hover delays and also opens on click, so keyboard and
  * touch users can reach the links.
  */

@@ -35,7 +35,7 @@ export interface NavMenu {
   adminOnly?: boolean
 }
 
-/** The header menus of spec 000 §2, in order. */
+/** The header menus of spec/transfers.md §2, in order. */
 export const navMenus: readonly NavMenu[] = [
   {
     id: 'uses',
@@ -73,7 +73,7 @@ export const navMenus: readonly NavMenu[] = [
       { to: paths.nonprofit, label: 'nav.resources.nonprofit', icon: IconHeartHandshake },
       { to: paths.teams, label: 'nav.resources.teams', icon: IconUsersGroup },
       { to: paths.enterprise, label: 'nav.resources.enterprise', icon: IconBuildingSkyscraper },
-      // 001 §2: the playground is linked from the header; the specs link help and contact too.
+      // spec/accounts.md §2: the playground is linked from the header; the specs link help and contact too.
       { to: paths.help, label: 'nav.resources.help', icon: IconLifebuoy },
       { to: paths.contact, label: 'nav.resources.contact', icon: IconMail },
       { to: paths.styleguide, label: 'nav.resources.styleguide', icon: IconPalette },

@@ -23,7 +23,7 @@ interface TabView {
 }
 
 /**
- * /admin (001 §2), behind RequireAdmin: users, every transfer, and storage usage; a fourth tab,
+ * /admin (spec/accounts.md §2), behind RequireAdmin: users, every transfer, and storage usage; a fourth tab,
  * beyond the spec's three, is where admins approve, pay or cancel referral payouts (issue 8).
  */
 export function AdminPage() {

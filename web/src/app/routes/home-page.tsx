@@ -24,7 +24,7 @@ function parseTab(value: string | null): HomeTab {
   return homeTabs.find((tab) => tab === value) ?? 'send'
 }
 
-/** Home (spec 000 §1–2): the three tabs, the open one kept in `?tab=` so links can open it. */
+/** Home (spec/transfers.md §1–2): the three tabs, the open one kept in `?tab=` so links can open it. */
 export function HomePage() {
   const { t } = useTranslation('home')
   const { isAuthenticated, user } = useSession()

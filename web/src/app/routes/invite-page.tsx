@@ -7,7 +7,7 @@ import { usePlans } from '../../features/plans/index.js'
 import { InviteView } from '../../features/referrals/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 
-/** /invite (001 §2), behind RequireAuth: referral codes and rewards for plans with payouts. */
+/** /invite (spec/accounts.md §2), behind RequireAuth: referral codes and rewards for plans with payouts. */
 export function InvitePage() {
   const { t } = useTranslation(['billing', 'common'])
   const { user } = useSession()

@@ -9,7 +9,7 @@ import { rememberReferralCode, useRedeemPendingReferral } from '../../features/r
 import { paths } from '../../lib/paths.js'
 
 /**
- * /login and /register (spec 000 §2): a prompt behind the auth modal, which opens at once.
+ * /login and /register (spec/transfers.md §2): a prompt behind the auth modal, which opens at once.
  * Signing in goes to `?next=` (a path on this site only) or /; closing the modal while logged
  * out goes to /. The URL is left alone, so /register keeps its `?ref=` for the referral.
  */
@@ -52,7 +52,7 @@ export function LoginPage() {
   return <SignInPage initialMode="login" />
 }
 
-/** /register?ref={code} (001 §2): the code is kept for the upgrade modal and redeemed once signed up. */
+/** /register?ref={code} (spec/accounts.md §2): the code is kept for the upgrade modal and redeemed once signed up. */
 export function RegisterPage() {
   const [searchParams] = useSearchParams()
   const ref = searchParams.get('ref')

@@ -14,13 +14,13 @@ import { loginPath, paths } from '../../lib/paths.js'
 
 const roleColors: Record<string, string> = { ADMIN: 'red', PREMIUM: 'violet', FREE: 'gray' }
 
-/** /profile (spec 001 §2), behind RequireAuth: who is signed in, their plan, subscription and referral codes. */
+/** /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription and referral codes. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['common', 'billing'])
   const formatDate = useFormatDate()
   const { user } = useSession()
   const myPlan = useMyPlan(user?.id ?? null)
-  // 001 §8: when the plan cannot be loaded, the page falls back to the Guest plan.
+  // spec/accounts.md §8: when the plan cannot be loaded, the page falls back to the Guest plan.
   const plans = usePlans(myPlan.isError)
   useDocumentTitle(`${t('profile.title')} · ${t('brand')}`)
   if (!user) {

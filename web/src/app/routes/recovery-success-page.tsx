@@ -6,7 +6,7 @@ import { RecoverySuccessView } from '../../features/billing/index.js'
 import { transfersApi } from '../../features/transfers/index.js'
 import { transferDetailPath } from './transfers-page.js'
 
-/** /recovery-success?transfer_id&session_id (000 §2): confirms a recovery payment. */
+/** /recovery-success?transfer_id&session_id (spec/transfers.md §2): confirms a recovery payment. */
 export function RecoverySuccessPage() {
   const { t } = useTranslation(['billing', 'common'])
   const [params] = useSearchParams()

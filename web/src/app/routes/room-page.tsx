@@ -7,7 +7,7 @@ import { useSession } from '../../features/auth/index.js'
 import { RoomView } from '../../features/rooms/index.js'
 import { homeTabPath, paths } from '../../lib/paths.js'
 
-/** /room/{roomId} and /rooms/{roomId} (000 §2, DECISIONS 5): public; only participants see the room. */
+/** /room/{roomId} and /rooms/{roomId} (spec/transfers.md §2, product.md §5): public; only participants see the room. */
 export function RoomPage() {
   const { t } = useTranslation(['rooms', 'common'])
   const { roomId = '' } = useParams()

@@ -10,7 +10,7 @@ function linkToken(hash: string, search: URLSearchParams): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? search.get('token') ?? ''
 }
 
-/** /set-password#token=… (DECISIONS 4): where an admin-created user chooses their password. */
+/** /set-password#token=… (product.md §4): where an admin-created user chooses their password. */
 export function SetPasswordPage() {
   const { t } = useTranslation(['admin', 'common'])
   const [params] = useSearchParams()

@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { ShareView } from '../../features/transfers/index.js'
 import { paths } from '../../lib/paths.js'
 
-/** /share/{id} (000 §2), public: what was sent; `?t=` is the recipient's tracking id. */
+/** /share/{id} (spec/transfers.md §2), public: what was sent; `?t=` is the recipient's tracking id. */
 export function SharePage() {
   const { t } = useTranslation(['transfers', 'common'])
   const { id = '' } = useParams()

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { StylePlayground } from '../../features/style-playground/index.js'
 
-/** /styleguide (public, linked from the header) and /mantine-guide (admin): spec 001 §2. */
+/** /styleguide (public, linked from the header) and /mantine-guide (admin): spec/accounts.md §2. */
 export function StyleguidePage() {
   const { t } = useTranslation(['tools', 'common'])
   useDocumentTitle(`${t('playground.title')} · ${t('brand', { ns: 'common' })}`)

@@ -7,7 +7,7 @@ import { PlanSignupTable } from '../../features/billing/index.js'
 import { usePlans } from '../../features/plans/index.js'
 import { loginPath } from '../../lib/paths.js'
 
-/** /subscribe (001 §2 Plan signup page): 'Choose a Plan'. */
+/** /subscribe (spec/accounts.md §2 Plan signup page): 'Choose a Plan'. */
 export function SubscribePage() {
   const { t } = useTranslation(['billing', 'common'])
   const { user, isAdmin } = useSession()

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { TestCheckoutView } from '../../features/billing/index.js'
 
-/** /checkout/test/{sessionId} (DECISIONS 6), behind RequireAuth: the built-in test checkout. */
+/** /checkout/test/{sessionId} (product.md §6), behind RequireAuth: the built-in test checkout. */
 export function TestCheckoutPage() {
   const { t } = useTranslation(['billing', 'common'])
   const { sessionId = '' } = useParams()

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { DateCalculator } from '../../features/tools/index.js'
 
-/** /tools (spec 001 §2), behind RequireAdmin: the Date Calculator. */
+/** /tools (spec/accounts.md §2), behind RequireAdmin: the Date Calculator. */
 export function ToolsPage() {
   const { t } = useTranslation(['tools', 'common'])
   useDocumentTitle(`${t('title')} · ${t('brand', { ns: 'common' })}`)

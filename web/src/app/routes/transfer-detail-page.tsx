@@ -7,7 +7,7 @@ import { inRecoveryGrace, RecoverTransferPanel, useMyPlan } from '../../features
 import { TransferDetail } from '../../features/transfers/index.js'
 import { paths } from '../../lib/paths.js'
 
-/** /transfers/{id} (000 §2), behind RequireAuth; an expired transfer in its grace offers recovery (DECISIONS 3). */
+/** /transfers/{id} (spec/transfers.md §2), behind RequireAuth; an expired transfer in its grace offers recovery (product.md §3). */
 export function TransferDetailPage() {
   const { t } = useTranslation(['transfers', 'common'])
   const { id = '' } = useParams()

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSession } from '../../features/auth/index.js'
 import { TransferHistory } from '../../features/rooms/index.js'
 
-/** /transfer-history (000 §2), behind RequireAuth. */
+/** /transfer-history (spec/transfers.md §2), behind RequireAuth. */
 export function TransferHistoryPage() {
   const { t } = useTranslation(['rooms', 'common'])
   const { user } = useSession()

@@ -8,7 +8,7 @@ import { loginPath, paths } from '../../lib/paths.js'
 
 export const transferDetailPath = (id: string) => `${paths.transfers}/${encodeURIComponent(id)}`
 
-/** /transfers (000 §2), behind RequireAuth: My Transfers; expired ones in their grace offer recovery (DECISIONS 3). */
+/** /transfers (spec/transfers.md §2), behind RequireAuth: My Transfers; expired ones in their grace offer recovery (product.md §3). */
 export function TransfersPage() {
   const { t } = useTranslation(['transfers', 'common'])
   const { user } = useSession()

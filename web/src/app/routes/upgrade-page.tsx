@@ -8,7 +8,7 @@ import { usePlans } from '../../features/plans/index.js'
 import { pendingReferralCode } from '../../features/referrals/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 
-/** /upgrade (001 §2), public: the plans from plan data, the user's current plan when signed in. */
+/** /upgrade (spec/accounts.md §2), public: the plans from plan data, the user's current plan when signed in. */
 export function UpgradePage() {
   const { t } = useTranslation(['billing', 'common'])
   const { user } = useSession()

@@ -6,7 +6,7 @@ import { useSession } from '../../features/auth/index.js'
 import { UpgradeSuccessView } from '../../features/billing/index.js'
 import { forgetReferralCode } from '../../features/referrals/index.js'
 
-/** /upgrade/success (001 §2), behind RequireAuth: the signed-in user's new plan (DECISIONS 4). */
+/** /upgrade/success (spec/accounts.md §2), behind RequireAuth: the signed-in user's new plan (product.md §4). */
 export function UpgradeSuccessPage() {
   const { t } = useTranslation(['billing', 'common'])
   const { user } = useSession()

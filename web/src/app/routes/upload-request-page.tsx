@@ -7,7 +7,7 @@ import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
 import { paths } from '../../lib/paths.js'
 
 /**
- * /upload/:requestId (000 §2): anyone with the link uploads to it, with the send form's upload
+ * /upload/:requestId (spec/transfers.md §2): anyone with the link uploads to it, with the send form's upload
  * engine; files start as soon as they are added, tied to the link, with no bearer token.
  */
 export function UploadRequestPage() {

@@ -12,7 +12,7 @@ async function english() {
 
 const fallback = 'Failed to delete user. Please try again.'
 
-describe('adminErrorText (001 §8)', () => {
+describe('adminErrorText (spec/accounts.md §8)', () => {
   it("shows the server's message: translated by code, else its detail", async () => {
     const i18n = await english()
     expect(adminErrorText(i18n, new ApiError(409, 'x', 'admin_last_admin'), fallback)).toBe(

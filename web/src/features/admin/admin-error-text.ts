@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next'
 import { isApiError } from '../../lib/api-error.js'
 import { errorMessage } from '../../lib/error-message.js'
 
-/** 001 §8: the server's message when it answered, else the action's fallback ('Failed to … Please try again.'). */
+/** spec/accounts.md §8: the server's message when it answered, else the action's fallback ('Failed to … Please try again.'). */
 export function adminErrorText(i18n: I18n, error: unknown, fallback: string): string {
   return isApiError(error) && error.status > 0 && error.detail ? errorMessage(i18n, error) : fallback
 }

@@ -43,7 +43,7 @@ describe('authErrorMessage', () => {
 })
 
 describe('English error texts of the auth codes', () => {
-  it("are the server's messages, verbatim (spec 000 §8)", () => {
+  it("are the server's messages, verbatim (spec/transfers.md §8)", () => {
     const codes = [
       'invalid_credentials',
       'email_taken',

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../lib/i18n.js'
 const specificDetailCodes = new Set(['validation_failed', 'rate_limited'])
 
 /**
- * Spec 000 §8 Auth: the server's message (detail, error, a list of messages or plain text, as
+ * spec/transfers.md §8 Auth: the server's message (detail, error, a list of messages or plain text, as
  * the api client reads it), else 'An error occurred'; translated by its code when the UI is not
  * in English. In English the server's own sentence is shown as it is.
  */

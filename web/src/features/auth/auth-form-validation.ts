@@ -50,7 +50,7 @@ function emailError(email: string): AuthFieldError | undefined {
   return emailField.safeParse(email).success ? undefined : 'emailInvalid'
 }
 
-// Spec 000 §5 asks the form for 8 characters in both modes; every account's password was set
+// spec/transfers.md §5 asks the form for 8 characters in both modes; every account's password was set
 // under that rule, so a shorter one can only be a typo.
 function passwordError(password: string): AuthFieldError | undefined {
   if (!password) return 'passwordRequired'

@@ -7,7 +7,7 @@ export interface AuthModalState {
 }
 
 /**
- * The app-wide login/signup modal (spec 000 §2): the header's Login button, and later the
+ * The app-wide login/signup modal (spec/transfers.md §2): the header's Login button, and later the
  * transfer form, open it wherever the user is, and it closes itself after signing in.
  */
 function createAuthModalStore() {

@@ -2,7 +2,7 @@ import { loginPath, paths } from '../../lib/paths.js'
 import type { SessionStore } from './session-store.js'
 
 /**
- * Spec 000 §4: any 401 from the main API clears the stored login and goes to /login, which
+ * spec/transfers.md §4: any 401 from the main API clears the stored login and goes to /login, which
  * brings the user back to where they were once they sign in again.
  */
 export function expireSession(

@@ -17,7 +17,7 @@ export interface SessionState {
 
 export const tokenStorageKey = 'auth_token'
 export const userStorageKey = 'auth_user'
-/** Spec 000 §9: a stored session is restored only while it is under 24 hours old. */
+/** spec/transfers.md §9: a stored session is restored only while it is under 24 hours old. */
 export const sessionRestoreMaxAgeMs = 24 * 60 * 60 * 1000
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -29,12 +29,12 @@ interface StoredUser {
 
 const signedOut: SessionState = { token: null, user: null }
 
-/** Spec 000 §4: a token counts as present only if longer than 10 characters. */
+/** spec/transfers.md §4: a token counts as present only if longer than 10 characters. */
 export function isUsableToken(token: unknown): token is string {
   return typeof token === 'string' && token.length > 10
 }
 
-/** Spec 000 §6: admin is the role ADMIN, compared case-insensitively. */
+/** spec/transfers.md §6: admin is the role ADMIN, compared case-insensitively. */
 export function isAdminRole(role: string | null | undefined): boolean {
   return typeof role === 'string' && role.toUpperCase() === 'ADMIN'
 }

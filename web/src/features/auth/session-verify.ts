@@ -9,7 +9,7 @@ export interface VerifySessionDeps {
 }
 
 /**
- * Spec 000 §4: a restored session's token is checked with the server when the app starts. A
+ * spec/transfers.md §4: a restored session's token is checked with the server when the app starts. A
  * token the server refuses ends the session; the confirmed user replaces the stored copy (the
  * role may have changed). When the server cannot be asked (offline, 5xx) the session is kept:
  * the next API call's 401 still ends it if it is really gone.

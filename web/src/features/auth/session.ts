@@ -19,12 +19,12 @@ const memoryStorage = {
   removeItem: (key: string) => void memory.delete(key),
 }
 
-/** The one session of this page, kept in localStorage like spec 000 says. */
+/** The one session of this page, kept in localStorage as spec/transfers.md §4 says. */
 export const sessionStore = createSessionStore({ storage: browserStorage() ?? memoryStorage })
 
 /**
  * Connects the session to the rest of the app: the api client sends its token and, on any 401,
- * the login is cleared and the user is sent to /login (spec 000 §4); a restored token is
+ * the login is cleared and the user is sent to /login (spec/transfers.md §4); a restored token is
  * verified with the server once; other tabs' sign-ins and sign-outs are followed. Returns a
  * function that undoes it.
  */

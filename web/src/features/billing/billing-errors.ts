@@ -7,7 +7,7 @@ export type BillingMessage =
   | { raw: string; code?: string | undefined }
 
 /**
- * 001 §8 for billing and plan calls: 401 is 'Not authenticated'; other failures use the
+ * spec/accounts.md §8 for billing and plan calls: 401 is 'Not authenticated'; other failures use the
  * response's detail, else 'HTTP {status}'; a failure without a response is 'Network error occurred'.
  */
 export function billingErrorMessage(error: unknown): BillingMessage {
@@ -19,7 +19,7 @@ export function billingErrorMessage(error: unknown): BillingMessage {
 }
 
 /**
- * 001 §8 for checkout: a message about payment processing being unavailable, or naming 503,
+ * spec/accounts.md §8 for checkout: a message about payment processing being unavailable, or naming 503,
  * becomes one of the two 'temporarily unavailable' texts; others show as they are, 'Checkout failed' by default.
  */
 export function checkoutErrorMessage(error: unknown): BillingMessage {

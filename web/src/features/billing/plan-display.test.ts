@@ -49,7 +49,7 @@ const plan = (over: Partial<Plan>): Plan =>
     ...over,
   }) as Plan
 
-describe('priceDisplay (001 §5)', () => {
+describe('priceDisplay (spec/accounts.md §5)', () => {
   it('shows yearly when the switch is on and the plan has one, else monthly, else Contact us', () => {
     expect(priceDisplay(plan({}), 'yearly')).toEqual({ kind: 'price', amount: 99, per: 'yearly' })
     expect(priceDisplay(plan({}), 'monthly')).toEqual({ kind: 'price', amount: 9.99, per: 'monthly' })

@@ -4,7 +4,7 @@ import { type Plan, type PlanTier, planIds } from '@ferry/contracts/api/plans'
 export type { BillingInterval }
 export type PlanFilter = 'all' | PlanTier
 
-/** What a plan's price reads (001 §5): the yearly price when yearly is on and the plan has one, else monthly, else 'Contact us'. */
+/** What a plan's price reads (spec/accounts.md §5): the yearly price when yearly is on and the plan has one, else monthly, else 'Contact us'. */
 export type PriceDisplay =
   | { kind: 'free' }
   | { kind: 'contact' }
@@ -26,7 +26,7 @@ export function filterPlans<T extends Pick<Plan, 'tier'>>(plans: readonly T[], f
   return filter === 'all' ? [...plans] : plans.filter((plan) => plan.tier === filter)
 }
 
-/** The action a plan card offers (001 §2 Plan cards). */
+/** The action a plan card offers (spec/accounts.md §2 Plan cards). */
 export type PlanAction = 'current' | 'downgrade' | 'contact' | 'choose'
 
 export function planAction(plan: Pick<Plan, 'id' | 'is_selectable'>, currentPlanId: string | null): PlanAction {
@@ -60,7 +60,7 @@ export function durationDisplay(hours: number | null): DurationDisplay {
   return hours >= 48 && hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours }
 }
 
-/** The rows of the static comparison table (001 §2), each computed from plan data (DECISIONS 1). */
+/** The rows of the static comparison table (spec/accounts.md §2), each computed from plan data (product.md §1). */
 export const comparisonRows = [
   'price',
   'maxTransferSize',

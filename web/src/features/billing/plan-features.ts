@@ -1,7 +1,7 @@
 import type { Plan } from '@ferry/contracts/api/plans'
 import { type DurationDisplay, durationDisplay, type SizeDisplay, sizeDisplay } from './plan-display.js'
 
-/** One line of a plan's feature list, computed from its data (DECISIONS 1). */
+/** One line of a plan's feature list, computed from its data (product.md §1). */
 export type PlanFeatureLine =
   | { key: 'size'; size: SizeDisplay }
   | { key: 'expiry'; duration: DurationDisplay }

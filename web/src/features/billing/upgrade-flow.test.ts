@@ -28,7 +28,7 @@ function fakes(redeemFails = false) {
 
 const choice = { userId: 'u1', planId: 'pro', interval: 'yearly' as const }
 
-describe('runUpgradeFlow (001 §4)', () => {
+describe('runUpgradeFlow (spec/accounts.md §4)', () => {
   it('redeems the trimmed code, checks out with it, then leaves for the checkout', async () => {
     const { deps, calls, checkouts } = fakes()
     await runUpgradeFlow({ ...choice, referralCode: '  ABC123 ' }, deps)

@@ -17,7 +17,7 @@ export interface UpgradeChoice {
 export interface UpgradeFlowDeps {
   redeem(request: RedeemReferralRequest): Promise<unknown>
   createCheckout(request: CheckoutSessionRequest): Promise<CheckoutSessionResponse>
-  /** A failed redemption only warns (001 §4). */
+  /** A failed redemption only warns (spec/accounts.md §4). */
   warn(error: unknown): void
   /** Leaves for the checkout page. */
   go(url: string): void
@@ -28,7 +28,7 @@ export interface UpgradeFlowDeps {
 }
 
 /**
- * The upgrade flow of 001 §4: the referral code is trimmed and redeemed only when non-empty; a
+ * The upgrade flow of spec/accounts.md §4: the referral code is trimmed and redeemed only when non-empty; a
  * failed redemption warns and the code is left out of the checkout (the server would refuse it);
  * then the checkout session is created and the browser leaves for its url. Checkout errors throw.
  */

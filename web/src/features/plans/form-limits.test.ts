@@ -2,7 +2,7 @@ import type { MyPlanLimitsResponse, PlanLimitsResponse } from '@ferry/contracts/
 import { describe, expect, it } from 'vitest'
 import { audienceOf, fallbackLimits, limitsFromMine, limitsFromPlan, planLimitsNotice } from './form-limits.js'
 
-describe('fallbackLimits (000 §9)', () => {
+describe('fallbackLimits (spec/transfers.md §9)', () => {
   it('gives 2 GB to a visitor, 100 MB to a signed-in user and 20 GB to Pro or Admin', () => {
     expect(fallbackLimits.visitor.maxTransferBytes).toBe(2_147_483_648)
     expect(fallbackLimits.free.maxTransferBytes).toBe(104_857_600)
@@ -66,7 +66,7 @@ describe('limits from plan data', () => {
   })
 })
 
-describe('planLimitsNotice (000 §8)', () => {
+describe('planLimitsNotice (spec/transfers.md §8)', () => {
   it('says nothing while the fetch has not failed', () => {
     expect(planLimitsNotice(0, false)).toBeNull()
   })

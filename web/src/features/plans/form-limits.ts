@@ -4,7 +4,7 @@ import type { CurrentLimits, MyPlanLimitsResponse, PlanLimitsResponse, PlanRole 
 export interface FormPlanLimits {
   maxTransferBytes: number | null
   maxRecipients: number
-  /** FREE (Guest, and every visitor) or PREMIUM: picks the wording of the upgrade prompt (000 §5). */
+  /** FREE (Guest, and every visitor) or PREMIUM: picks the wording of the upgrade prompt (spec/transfers.md §5). */
   planRole: PlanRole
   /** The plan id, or null when these are the browser's fallbacks. */
   planId: string | null
@@ -17,9 +17,9 @@ const MiB = 1024 ** 2
 const GiB = 1024 ** 3
 
 /**
- * 000 §9: the form's limits when plan data could not be fetched in 3 attempts: 2 GB for a
+ * spec/transfers.md §9: the form's limits when plan data could not be fetched in 3 attempts: 2 GB for a
  * visitor, 100 MB for a signed-in user, 20 GB for Pro or Admin; 1 recipient on Guest, 5 on a
- * paid plan (DECISIONS 2). Nowhere else are limits hard-coded (DECISIONS 1).
+ * paid plan (product.md §2). Nowhere else are limits hard-coded (product.md §1).
  */
 export const fallbackLimits: Record<LimitsAudience, FormPlanLimits> = {
   visitor: { maxTransferBytes: 2 * GiB, maxRecipients: 1, planRole: 'FREE', planId: null },
@@ -27,7 +27,7 @@ export const fallbackLimits: Record<LimitsAudience, FormPlanLimits> = {
   paid: { maxTransferBytes: 20 * GiB, maxRecipients: 5, planRole: 'PREMIUM', planId: null },
 }
 
-/** PREMIUM and ADMIN count as paid (000 §6); anything else signed in is FREE. */
+/** PREMIUM and ADMIN count as paid (spec/transfers.md §6); anything else signed in is FREE. */
 export function audienceOf(isAuthenticated: boolean, role: string | null | undefined): LimitsAudience {
   if (!isAuthenticated) return 'visitor'
   const upper = role?.toUpperCase()
@@ -43,12 +43,12 @@ function fromCurrent(limits: CurrentLimits, planRole: PlanRole): FormPlanLimits 
   }
 }
 
-/** GET /api/plans/limits (000 §3 Plan limits response) → the form's limits. */
+/** GET /api/plans/limits (spec/transfers.md §3 Plan limits response) → the form's limits. */
 export function limitsFromMine(response: MyPlanLimitsResponse): FormPlanLimits {
   return fromCurrent(response.current_limits, response.user_plan)
 }
 
-/** GET /api/plans/guest/limits, what a visitor gets (DECISIONS 1) → the form's limits. */
+/** GET /api/plans/guest/limits, what a visitor gets (product.md §1) → the form's limits. */
 export function limitsFromPlan(response: PlanLimitsResponse, planRole: PlanRole = 'FREE'): FormPlanLimits {
   return {
     maxTransferBytes: response.max_transfer_size,
@@ -58,7 +58,7 @@ export function limitsFromPlan(response: PlanLimitsResponse, planRole: PlanRole 
   }
 }
 
-/** 000 §4, §9: the plan fetch is tried 3 times in all. */
+/** spec/transfers.md §4, §9: the plan fetch is tried 3 times in all. */
 export const planFetchAttempts = 3
 
 /** Which 'Plan Configuration' message applies after `failures` failed attempts (none while all is well). */

@@ -16,7 +16,7 @@ describe('comparisonFromPlans', () => {
     })
   })
 
-  it('falls back to 001 §9 (7 days against 30, none against 7) for a plan that is missing', () => {
+  it('falls back to spec/accounts.md §9 (7 days against 30, none against 7) for a plan that is missing', () => {
     expect(comparisonFromPlans([])).toEqual(fallbackComparison)
     expect(fallbackComparison.free.maxExpiryHours).toBe(168)
     expect(fallbackComparison.pro).toMatchObject({ maxExpiryHours: 720, recoveryGraceHours: 168 })

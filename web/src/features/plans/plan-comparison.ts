@@ -1,7 +1,7 @@
 import { type Plan, planIds } from '@ferry/contracts/api/plans'
 import { recoveryExtensionHours } from '@ferry/contracts/api/transfers'
 
-/** One side of the upgrade modal's comparison (000 §9): how long transfers last and the recovery grace. */
+/** One side of the upgrade modal's comparison (spec/transfers.md §9): how long transfers last and the recovery grace. */
 export interface PlanTerms {
   name: string
   /** Longest expiry in hours; null is unlimited. */
@@ -16,7 +16,7 @@ export interface PlanComparison {
   pro: PlanTerms
 }
 
-/** 001 §9's comparison, used only when the plans cannot be fetched: 7 days against up to 30, none against 7. */
+/** spec/accounts.md §9's comparison, used only when the plans cannot be fetched: 7 days against up to 30, none against 7. */
 export const fallbackComparison: PlanComparison = {
   free: { name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0 },
   pro: { name: 'PRO', maxExpiryHours: 30 * 24, recoveryGraceHours: recoveryExtensionHours },
@@ -30,7 +30,7 @@ function termsOf(plan: Plan): PlanTerms {
   }
 }
 
-/** The comparison computed from the plans as stored (DECISIONS 1); each side falls back on its own. */
+/** The comparison computed from the plans as stored (product.md §1); each side falls back on its own. */
 export function comparisonFromPlans(plans: readonly Plan[]): PlanComparison {
   const guest = plans.find((plan) => plan.id === planIds.guest)
   const pro = plans.find((plan) => plan.id === planIds.pro)

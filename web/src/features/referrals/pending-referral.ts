@@ -1,4 +1,4 @@
-/** Where a /register?ref={code} link's code waits until the new user upgrades (001 §2, §4). */
+/** Where a /register?ref={code} link's code waits until the new user upgrades (spec/accounts.md §2, §4). */
 export const pendingReferralKey = 'ferry_referral_code'
 const maxCodeLength = 64
 

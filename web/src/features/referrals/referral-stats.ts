@@ -11,7 +11,7 @@ export interface ReferralStats {
 
 const cents = (euros: number) => Math.round(euros * 100)
 
-/** The invite page's stat cards (001 §2): summed in cents so 0.1 + 0.2 stays 0.3. */
+/** The invite page's stat cards (spec/accounts.md §2): summed in cents so 0.1 + 0.2 stays 0.3. */
 export function referralStats(referrals: readonly Referral[]): ReferralStats {
   let earned = 0
   let pending = 0
@@ -28,7 +28,7 @@ export function referralStats(referrals: readonly Referral[]): ReferralStats {
   }
 }
 
-/** 001 §4 payout badge colours: PAID green, APPROVED blue, CANCELLED red, other gray. */
+/** spec/accounts.md §4 payout badge colours: PAID green, APPROVED blue, CANCELLED red, other gray. */
 export function payoutColor(status: PayoutStatus | null): string {
   if (status === 'PAID') return 'green'
   if (status === 'APPROVED') return 'blue'
@@ -36,7 +36,7 @@ export function payoutColor(status: PayoutStatus | null): string {
   return 'gray'
 }
 
-/** The payout status a list shows: the profile leaves PENDING out (001 §4). */
+/** The payout status a list shows: the profile leaves PENDING out (spec/accounts.md §4). */
 export function visiblePayoutStatus(status: PayoutStatus | null, hidePending: boolean): PayoutStatus | null {
   return hidePending && status === 'PENDING' ? null : status
 }

@@ -7,7 +7,7 @@ import {
   requestUploadFailure,
 } from './request-link-errors.js'
 
-describe('requestLoadFailure (000 §8 request page load)', () => {
+describe('requestLoadFailure (spec/transfers.md §8 request page load)', () => {
   it('maps 404 and 410 to their own messages whatever the server says', () => {
     expect(requestLoadFailure(new ApiError(404, 'gone', 'request_not_found'))).toEqual({ key: 'page.errors.notFound' })
     expect(requestLoadFailure(new ApiError(410, 'old', 'request_expired'))).toEqual({ key: 'page.errors.expired' })
@@ -24,7 +24,7 @@ describe('requestLoadFailure (000 §8 request page load)', () => {
   })
 })
 
-describe('requestLoadFailureState (000 §2 page states)', () => {
+describe('requestLoadFailureState (spec/transfers.md §2 page states)', () => {
   const expiredBody = {
     detail: 'This upload link has expired.',
     code: 'request_expired',

@@ -32,7 +32,7 @@ export function serverMessage(error: unknown): RequestLinkMessage | undefined {
 
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined)
 
-/** 000 §8 Request page load: 404, 410, network, else the server's detail or the default. */
+/** spec/transfers.md §8 Request page load: 404, 410, network, else the server's detail or the default. */
 export function requestLoadFailure(error: unknown): RequestLinkMessage {
   const status = statusOf(error)
   if (status === 404) return { key: 'page.errors.notFound' }
@@ -46,7 +46,7 @@ export type RequestLoadFailureState =
   | { kind: 'expired'; expiresAt: string }
   | { kind: 'error'; message: RequestLinkMessage }
 
-/** 000 §2: a 410 whose body carries `expires_at` is the 'Request Expired' state; anything else the 'Upload Error' alert. */
+/** spec/transfers.md §2: a 410 whose body carries `expires_at` is the 'Request Expired' state; anything else the 'Upload Error' alert. */
 export function requestLoadFailureState(error: unknown): RequestLoadFailureState {
   if (isApiError(error) && error.status === 410) {
     const expired = requestExpiredResponse.safeParse(error.body)
@@ -55,13 +55,13 @@ export function requestLoadFailureState(error: unknown): RequestLoadFailureState
   return { kind: 'error', message: requestLoadFailure(error) }
 }
 
-/** 000 §8 Upload: the server's reason, else 'Failed to complete upload. Please try again.' */
+/** spec/transfers.md §8 Upload: the server's reason, else 'Failed to complete upload. Please try again.' */
 export function requestUploadFailure(error: unknown): RequestLinkMessage {
   if (statusOf(error) === 0) return { key: 'page.errors.network' }
   return serverMessage(error) ?? { key: 'upload.errors.generic' }
 }
 
-/** 000 §8 Request lists: the create-link failure is the server's detail or the default. */
+/** spec/transfers.md §8 Request lists: the create-link failure is the server's detail or the default. */
 export function createLinkFailure(error: unknown): RequestLinkMessage {
   if (statusOf(error) === 401) return { key: 'serverErrors.request_login_required' }
   return serverMessage(error) ?? { key: 'create.failed' }

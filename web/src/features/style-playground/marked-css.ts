@@ -1,4 +1,4 @@
-/** A rule to start from: buttons with rounded corners of 8px (spec 001 §2). */
+/** A rule to start from: buttons with rounded corners of 8px (spec/accounts.md §2). */
 export const defaultPlaygroundCss = '.mantine-Button-root { border-radius: 8px; }\n'
 
 export const exportFileName = 'custom-mantine.css'

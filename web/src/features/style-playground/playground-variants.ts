@@ -1,4 +1,4 @@
-/** The sets a component's variants are built from (spec 001 §2 Style playground). */
+/** The sets a component's variants are built from (spec/accounts.md §2 Style playground). */
 export interface VariantSets {
   colors?: readonly string[]
   sizes?: readonly string[]
@@ -11,7 +11,7 @@ export interface PlaygroundVariant {
   variant?: string
 }
 
-/** Spec 001 §9: the playground never shows more than four variants of a component. */
+/** spec/accounts.md §9: the playground never shows more than four variants of a component. */
 export const maxVariants = 4
 
 const pick = (set: readonly string[] | undefined, index: number) => (set?.length ? set[index % set.length] : undefined)

@@ -12,7 +12,7 @@ function utcDay(value: string | null | undefined): number | null {
 }
 
 /**
- * Spec 001 §2 Date Calculator: whole days from start to end (negative when end comes first),
+ * spec/accounts.md §2 Date Calculator: whole days from start to end (negative when end comes first),
  * or 0 when either date is missing. Calendar days are counted in UTC, so a daylight-saving
  * change between the dates never makes a day 23 or 25 hours long.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addRecipients, splitTyping } from './recipients.js'
 
-describe('addRecipients (000 §5)', () => {
+describe('addRecipients (spec/transfers.md §5)', () => {
   it('splits on commas, semicolons and whitespace, lower-cased and trimmed', () => {
     expect(addRecipients([], ' Ann@Example.com, bob@x.io;carl@y.org\n', 5)).toEqual({
       recipients: ['ann@example.com', 'bob@x.io', 'carl@y.org'],

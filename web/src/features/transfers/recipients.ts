@@ -1,6 +1,6 @@
 import { recipientEmailMaxLength, recipientEmailPattern, splitRecipientInput } from '@ferry/contracts/api/transfers'
 
-/** Why an entry was refused (000 §5), with what the message names. */
+/** Why an entry was refused (spec/transfers.md §5), with what the message names. */
 export type RecipientEntryProblem =
   | { code: 'email_required' }
   | { code: 'invalid'; value: string }
@@ -18,7 +18,7 @@ export interface RecipientEntryResult {
 const isEmail = (value: string) => value.length <= recipientEmailMaxLength && recipientEmailPattern.test(value)
 
 /**
- * Adds what was typed or pasted to the list (000 §5): split on commas, semicolons or whitespace,
+ * Adds what was typed or pasted to the list (spec/transfers.md §5): split on commas, semicolons or whitespace,
  * lower-cased and trimmed; invalid entries and those over `max` stay in the input; duplicates
  * are dropped. `explicit` (Enter) with nothing typed and nobody added yet asks for an address.
  */

@@ -11,7 +11,7 @@ function memoryStorage() {
   }
 }
 
-describe('saved transfer form (000 §4)', () => {
+describe('saved transfer form (spec/transfers.md §4)', () => {
   it('restores what was saved, once', () => {
     const storage = memoryStorage()
     const form = { recipients: ['a@b.co'], recipientInput: 'c@', title: 'Hi', message: 'Line 1\nLine 2' }

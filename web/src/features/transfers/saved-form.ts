@@ -1,4 +1,4 @@
-/** What the form keeps while a visitor logs in (000 §4). Files stay in the upload queue meanwhile. */
+/** What the form keeps while a visitor logs in (spec/transfers.md §4). Files stay in the upload queue meanwhile. */
 export interface SavedTransferForm {
   recipients: string[]
   /** The single email field, or the unfinished text of the recipients input. */

@@ -3,7 +3,7 @@ import { gbLabel, isOverLimit, sendButtonState, sendProgressPercent } from './se
 
 const ready = { busy: false, isAuthenticated: true, overLimit: false, totalBytes: 10, hasRecipient: true }
 
-describe('sendButtonState (000 §2)', () => {
+describe('sendButtonState (spec/transfers.md §2)', () => {
   it('shows Uploading while busy, whatever else holds', () => {
     expect(sendButtonState({ ...ready, busy: true, isAuthenticated: false, overLimit: true })).toBe('uploading')
   })
@@ -37,7 +37,7 @@ describe('limits', () => {
   })
 })
 
-describe('sendProgressPercent (DECISIONS 4)', () => {
+describe('sendProgressPercent (product.md §4)', () => {
   it('follows the real upload progress, then is full while the transfer is created', () => {
     expect(sendProgressPercent('uploading', 0.37)).toBeCloseTo(37)
     expect(sendProgressPercent('creating', 0.37)).toBe(100)

@@ -1,6 +1,6 @@
 import { bytesToGb } from '@ferry/contracts/domain/plan-limits'
 
-/** What the send button shows (000 §2), in the order the spec gives the states. */
+/** What the send button shows (spec/transfers.md §2), in the order the spec gives the states. */
 export type SendButtonState = 'uploading' | 'login' | 'upgrade' | 'disabled' | 'ready'
 
 export interface SendButtonInput {
@@ -37,7 +37,7 @@ export function gbLabel(bytes: number): number {
 export type SendPhase = 'idle' | 'uploading' | 'creating'
 
 /**
- * The send progress bar (DECISIONS 4: real progress, not a fixed 50): the upload queue's real
+ * The send progress bar (product.md §4: real progress, not a fixed 50): the upload queue's real
  * byte progress while files finish, then full while the transfer is created.
  */
 export function sendProgressPercent(phase: SendPhase, uploadProgress: number): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shareDownloadHref, zipAllowed } from './share-downloads.js'
 
-describe('zipAllowed (000 §2)', () => {
+describe('zipAllowed (spec/transfers.md §2)', () => {
   it('offers the ZIP up to the configured size in MB, only while active', () => {
     const MiB = 1024 * 1024
     expect(zipAllowed(2048 * MiB, 2048, 'active')).toBe(true)

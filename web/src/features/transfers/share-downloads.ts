@@ -2,7 +2,7 @@ import type { TransferStatus } from '@ferry/contracts/api/transfers'
 
 const bytesPerMb = 1024 ** 2
 
-/** 000 §2: the ZIP of all files only while active and when the total in MB is within the configured maximum. */
+/** spec/transfers.md §2: the ZIP of all files only while active and when the total in MB is within the configured maximum. */
 export function zipAllowed(totalBytes: number, maxMb: number, status: TransferStatus): boolean {
   return status === 'active' && totalBytes / bytesPerMb <= maxMb
 }

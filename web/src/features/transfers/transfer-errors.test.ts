@@ -19,7 +19,7 @@ describe('templateValues', () => {
   })
 })
 
-describe('createTransferFailure (000 §8)', () => {
+describe('createTransferFailure (spec/transfers.md §8)', () => {
   it('asks to log in again on 401', () => {
     expect(createTransferFailure(new ApiError(401, 'Not authenticated', 'unauthorized'), none)).toEqual({
       key: 'create.failed.auth',
@@ -60,7 +60,7 @@ describe('createTransferFailure (000 §8)', () => {
   })
 })
 
-describe('list and share failures (000 §8)', () => {
+describe('list and share failures (spec/transfers.md §8)', () => {
   it('maps statuses to the spec messages', () => {
     expect(transferListFailure(new ApiError(401, 'x'))).toEqual({ key: 'list.errors.auth' })
     expect(transferListFailure(new ApiError(403, 'x'))).toEqual({ key: 'list.errors.forbidden' })

@@ -67,7 +67,7 @@ export function serverMessage(error: unknown, hasErrorsKey: (code: string) => bo
 
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined)
 
-/** 000 §8 Transfer creation: 401, 403 (the server's detail first), else the server's detail or the default. */
+/** spec/transfers.md §8 Transfer creation: 401, 403 (the server's detail first), else the server's detail or the default. */
 export function createTransferFailure(error: unknown, hasErrorsKey: (code: string) => boolean): FeatureMessage {
   const status = statusOf(error)
   if (status === 401) return { key: 'create.failed.auth' }
@@ -76,7 +76,7 @@ export function createTransferFailure(error: unknown, hasErrorsKey: (code: strin
   return fromServer ?? { key: 'create.failed.generic' }
 }
 
-/** 000 §8 Transfer list. */
+/** spec/transfers.md §8 Transfer list. */
 export function transferListFailure(error: unknown): FeatureMessage {
   const status = statusOf(error)
   if (status === 401) return { key: 'list.errors.auth' }
@@ -84,7 +84,7 @@ export function transferListFailure(error: unknown): FeatureMessage {
   return { key: 'list.errors.generic' }
 }
 
-/** 000 §8 Share page. */
+/** spec/transfers.md §8 Share page. */
 export function shareFailure(error: unknown): FeatureMessage {
   const status = statusOf(error)
   if (status === 404) return { key: 'share.errors.notFound' }

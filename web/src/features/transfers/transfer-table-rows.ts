@@ -1,6 +1,6 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
 
-/** The sortable columns of My Transfers (000 §2); `user_id` only in the admin view. */
+/** The sortable columns of My Transfers (spec/transfers.md §2); `user_id` only in the admin view. */
 export const sortKeys = [
   'id',
   'user_id',
@@ -66,7 +66,7 @@ export function sortTransfers(transfers: readonly Transfer[], { key, direction }
     .map(({ transfer }) => transfer)
 }
 
-/** 000 §2: the search box matches title, recipient email and file name, ignoring case. */
+/** spec/transfers.md §2: the search box matches title, recipient email and file name, ignoring case. */
 export function filterTransfers(transfers: readonly Transfer[], search: string): Transfer[] {
   const needle = search.trim().toLowerCase()
   if (!needle) return [...transfers]

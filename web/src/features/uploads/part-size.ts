@@ -5,7 +5,7 @@ const mebibyte = 1024 * 1024
 /** Parts this big keep six requests busy without per-request overhead (the benchmark's 6 × 16 MiB). */
 export const preferredPartBytes = 16 * mebibyte
 
-/** Spec 000 §7, §9: files over 100 MB go multipart; smaller ones use one presigned PUT. */
+/** spec/transfers.md §7, §9: files over 100 MB go multipart; smaller ones use one presigned PUT. */
 export function usesMultipart(fileSize: number): boolean {
   return fileSize > multipartThresholdBytes
 }

@@ -1,6 +1,6 @@
 import { uploadRetryDelaysMs } from '@ferry/contracts/api/uploads'
 
-/** Spec 000 §9: a failed upload is retried up to 10 times. */
+/** spec/transfers.md §9: a failed upload is retried up to 10 times. */
 export const maxUploadRetries = 10
 
 /** The wait before retry `attempt` (1-based): 0, 1000, 3000, 5000 ms, then 5000 ms each time after. */

@@ -24,7 +24,7 @@ export function uploadContentType(type: string | undefined): string {
 }
 
 /**
- * Uppy's AwsS3 hooks mapped onto Ferry's endpoints (spec 000 §7). Aborting on the server is left
+ * Uppy's AwsS3 hooks mapped onto Ferry's endpoints (spec/transfers.md §7). Aborting on the server is left
  * to the engine: Uppy also aborts after a failed part, which would throw away the parts a resume
  * needs.
  */

@@ -1,7 +1,7 @@
 import { isApiError, networkErrorMessage, parseErrorBody } from '../../lib/api-error.js'
 import { isRetryableStatus } from './retry-policy.js'
 
-/** The upload failures of spec 000 §8, each with its own message in the `uploads` namespace. */
+/** The upload failures of spec/transfers.md §8, each with its own message in the `uploads` namespace. */
 export type UploadErrorCode =
   | 'presign_failed'
   | 'presign_no_url'

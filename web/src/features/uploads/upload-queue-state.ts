@@ -5,7 +5,7 @@ import type { UploadFailure } from './upload-error.js'
 /** Where a file is: waiting to start, moving, paused, waiting to retry, failed or stored. */
 export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'retrying' | 'error' | 'done'
 
-/** One finished upload, as the transfer and request-link payloads take it (spec 000 §3). */
+/** One finished upload, as the transfer and request-link payloads take it (spec/transfers.md §3). */
 export interface UploadedFileRecord {
   file_key: string
   file_name: string
@@ -34,7 +34,7 @@ export interface UploadItem {
   fileKey: string | null
 }
 
-/** A short message for the person picking files; `duplicates` ones go away after 5 s (spec 000 §9). */
+/** A short message for the person picking files; `duplicates` ones go away after 5 s (spec/transfers.md §9). */
 export type UploadNotice = { kind: 'duplicates'; names: string[] } | { kind: 'offline' }
 
 export interface UploadQueueSnapshot {

@@ -19,7 +19,7 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 const userPath = (id: string) => adminPaths.user.replace(':id', encodeURIComponent(id))
 
-/** The admin calls of 001 §7 and the set-password step of DECISIONS 4. */
+/** The admin calls of spec/accounts.md §7 and the set-password step of product.md §4. */
 export function createAdminApi(client: ApiClient = apiClient) {
   return {
     users: (query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUserList> =>

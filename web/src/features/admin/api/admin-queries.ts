@@ -23,7 +23,7 @@ export function useStorageUsage() {
   return useQuery({ queryKey: adminKeys.storage, queryFn: ({ signal }) => adminApi.storage(signal), staleTime: 0 })
 }
 
-/** After any change the admin lists reload (001 §4). */
+/** After any change the admin lists reload (spec/accounts.md §4). */
 function useReloadAfter() {
   const queryClient = useQueryClient()
   return () => void queryClient.invalidateQueries({ queryKey: adminKeys.all })

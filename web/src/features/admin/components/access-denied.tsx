@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 
-/** 001 §2: what a non-admin sees when the server refuses the dashboard's data. */
+/** spec/accounts.md §2: what a non-admin sees when the server refuses the dashboard's data. */
 export function AccessDenied() {
   const { t } = useTranslation('admin')
   const [errorShown, setErrorShown] = useState(true)

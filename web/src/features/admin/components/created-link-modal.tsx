@@ -4,7 +4,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
 
-/** Shown once after Create User (or a new link): the set-password link the user was emailed (DECISIONS 4). */
+/** Shown once after Create User (or a new link): the set-password link the user was emailed (product.md §4). */
 export function CreatedLinkModal({
   created,
   title,

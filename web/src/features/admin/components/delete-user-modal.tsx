@@ -9,7 +9,7 @@ interface DeleteUserModalProps {
   onConfirm(): void
 }
 
-/** 001 §2's confirmation, with what deleting takes along (the rule the server applies). */
+/** spec/accounts.md §2's confirmation, with what deleting takes along (the rule the server applies). */
 export function DeleteUserModal({ user, pending, onCancel, onConfirm }: DeleteUserModalProps) {
   const { t } = useTranslation('admin')
   return (

@@ -14,7 +14,7 @@ export interface SetPasswordViewProps {
   loginTo: string
 }
 
-/** The page an admin-created user opens from their email (DECISIONS 4): choose a password, once. */
+/** The page an admin-created user opens from their email (product.md §4): choose a password, once. */
 export function SetPasswordView({ token, loginTo }: SetPasswordViewProps) {
   const { t, i18n } = useTranslation('admin')
   const info = useSetPasswordInfo(token)

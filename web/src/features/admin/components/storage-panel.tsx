@@ -23,7 +23,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   )
 }
 
-/** The Storage Usage tab (DECISIONS 4): totals, a chart of where the bytes are, per plan and user, largest transfers. */
+/** The Storage Usage tab (product.md §4): totals, a chart of where the bytes are, per plan and user, largest transfers. */
 export function StoragePanel() {
   const { t, i18n } = useTranslation('admin')
   const formatSize = useFormatFileSize()

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 
 export interface UserFormModalProps {
   opened: boolean
-  /** The user to edit; a new user when absent (the role then defaults to FREE, 001 §5). */
+  /** The user to edit; a new user when absent (the role then defaults to FREE, spec/accounts.md §5). */
   user?: AdminUser | null
   pending: boolean
   /** The red error alert of a failed save, shown above the fields. */
@@ -17,7 +17,7 @@ export interface UserFormModalProps {
 
 type Problems = Partial<Record<'name' | 'email', string>>
 
-/** The Create User and Edit User modals (001 §2, §5): Name, Email (email type), Role. */
+/** The Create User and Edit User modals (spec/accounts.md §2, §5): Name, Email (email type), Role. */
 export function UserFormModal({ opened, user, pending, error, onClose, onSubmit }: UserFormModalProps) {
   const { t } = useTranslation('admin')
   const [name, setName] = useState('')

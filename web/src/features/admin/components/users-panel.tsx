@@ -27,7 +27,7 @@ export interface UsersPanelProps {
   onChanged?(): void
 }
 
-/** The Users tab (001 §2, §4, §8): System Users with paging, sorting, search, and the three modals. */
+/** The Users tab (spec/accounts.md §2, §4, §8): System Users with paging, sorting, search, and the three modals. */
 export function UsersPanel({ onChanged }: UsersPanelProps) {
   const { t, i18n } = useTranslation('admin')
   const [page, setPage] = useState(1)

@@ -51,7 +51,7 @@ function SortableHeader({
   )
 }
 
-/** System Users (001 §2): ID, Name, Email, Role badge, Created (local date and time), Edit and Delete. */
+/** System Users (spec/accounts.md §2): ID, Name, Email, Role badge, Created (local date and time), Edit and Delete. */
 export function UsersTable({ users, sort, onSort, onEdit, onDelete, onNewLink }: UsersTableProps) {
   const { t } = useTranslation('admin')
   const formatDate = useFormatDate()

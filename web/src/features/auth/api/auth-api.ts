@@ -10,7 +10,7 @@ import {
 } from '@ferry/contracts/api/auth'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
-/** The auth service of spec 000 §7 (base /auth, cookies sent). */
+/** The auth service of spec/transfers.md §7 (base /auth, cookies sent). */
 export interface AuthApi {
   login(body: LoginRequest): Promise<LoginResponse>
   register(body: RegisterRequest): Promise<LoginResponse>

@@ -27,7 +27,7 @@ export function useEmailSignIn() {
   })
 }
 
-/** Google sign-in (spec 000 §8); failures are GoogleSignInError. */
+/** Google sign-in (spec/transfers.md §8); failures are GoogleSignInError. */
 export function useGoogleSignIn() {
   const queryClient = useQueryClient()
   return useMutation({

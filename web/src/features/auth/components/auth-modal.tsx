@@ -13,7 +13,7 @@ export interface AuthModalProps {
   onAuthenticated(): void
 }
 
-/** The login/signup modal of spec 000 §2. */
+/** The login/signup modal of spec/transfers.md §2. */
 export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated }: AuthModalProps) {
   const { t } = useTranslation('common')
   return (

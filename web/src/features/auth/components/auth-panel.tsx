@@ -19,7 +19,7 @@ export interface AuthPanelProps {
   onAuthenticated(): void
 }
 
-/** The auth modal's content (spec 000 §2, §5): Google, then email and password, and the mode toggle. */
+/** The auth modal's content (spec/transfers.md §2, §5): Google, then email and password, and the mode toggle. */
 export function AuthPanel({ mode, onModeChange, onAuthenticated }: AuthPanelProps) {
   const { t, i18n } = useTranslation('common')
   const emailSignIn = useEmailSignIn()

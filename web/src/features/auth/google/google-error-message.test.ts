@@ -22,7 +22,7 @@ async function i18n(lng: 'en' | 'es') {
 }
 
 describe('googleErrorMessage', () => {
-  it('gives the messages of spec 000 §8 for each failure', async () => {
+  it('gives the messages of spec/transfers.md §8 for each failure', async () => {
     const en = await i18n('en')
     expect(googleErrorMessage(en, new GoogleSignInError('not_configured'))).toBe(
       'Google authentication is not yet available. Please use email and password.',

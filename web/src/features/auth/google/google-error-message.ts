@@ -4,7 +4,7 @@ import { authErrorMessage } from '../auth-error-message.js'
 import { GoogleSignInError } from './google-identity.js'
 
 /**
- * The message of spec 000 §8 for a failed Google sign-in, or null when the user closed
+ * The message of spec/transfers.md §8 for a failed Google sign-in, or null when the user closed
  * Google's chooser (nothing went wrong).
  */
 export function googleErrorMessage(i18n: I18n, error: unknown): string | null {

@@ -1,4 +1,4 @@
-/** Google Identity Services, the script spec 000 §7 loads for sign-in. */
+/** Google Identity Services, the script spec/transfers.md §7 loads for sign-in. */
 export const googleIdentityScriptUrl = 'https://accounts.google.com/gsi/client'
 const loadTimeoutMs = 15_000
 

@@ -18,7 +18,7 @@ function asFailure(error: unknown): GoogleSignInError {
 }
 
 /**
- * Google sign-in as spec 000 §8 and DECISIONS.md 7 describe it: ask the server whether Google is
+ * Google sign-in as spec/transfers.md §8 and product.md §7 describe it: ask the server whether Google is
  * configured (so an install without it says so before Google's script is downloaded), load the
  * script, get an ID token and exchange it for a login. Every failure is a GoogleSignInError
  * saying which message to show.

@@ -25,11 +25,11 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
 
-/** The billing calls of 001 §7 and DECISIONS 6. */
+/** The billing calls of spec/accounts.md §7 and product.md §6. */
 export interface BillingApi {
   myPlan(signal?: AbortSignal): Promise<UserCurrentPlanResponse>
   createCheckout(request: CheckoutSessionRequest): Promise<CheckoutSessionResponse>
-  /** The upgrade flow's optional step (001 §4); referral codes belong to the referrals API. */
+  /** The upgrade flow's optional step (spec/accounts.md §4); referral codes belong to the referrals API. */
   redeemReferral(request: RedeemReferralRequest): Promise<RedeemReferralResponse>
   testCheckout(sessionId: string, signal?: AbortSignal): Promise<TestCheckoutSession>
   completeTestCheckout(sessionId: string): Promise<TestCheckoutResultResponse>

@@ -15,7 +15,7 @@ export interface CurrentPlanCardProps {
   subscription: Subscription | null
 }
 
-/** The profile's Current Plan card (001 §2): name, notes, trial notice, features, and 'Upgrade Plan' on a FREE plan. */
+/** The profile's Current Plan card (spec/accounts.md §2): name, notes, trial notice, features, and 'Upgrade Plan' on a FREE plan. */
 export function CurrentPlanCard({ plan, isTrial, subscription }: CurrentPlanCardProps) {
   const { t } = useTranslation('billing')
   const notes = usePlanNotes()(plan)

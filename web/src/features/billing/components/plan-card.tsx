@@ -24,7 +24,7 @@ export interface PlanCardProps {
   onChoose(plan: Plan): void
 }
 
-/** A plan card of the upgrade page (001 §2): badges, price, highlights and the one button its state allows. */
+/** A plan card of the upgrade page (spec/accounts.md §2): badges, price, highlights and the one button its state allows. */
 export function PlanCard({ plan, interval, action, contactTo, disabled = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation('billing')
   const notes = usePlanNotes()(plan)

@@ -26,7 +26,7 @@ function Mark({ value }: { value: boolean }) {
   )
 }
 
-/** The static comparison table of 001 §2: one column per plan, every row computed from the plan's data. */
+/** The static comparison table of spec/accounts.md §2: one column per plan, every row computed from the plan's data. */
 export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProps) {
   const { t } = useTranslation('billing')
   const text = usePlanText()

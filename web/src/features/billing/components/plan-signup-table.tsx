@@ -19,7 +19,7 @@ export interface PlanSignupTableProps {
 }
 
 /**
- * The plan signup page (001 §2, §7): plan id and name with Subscribe. A paid plan goes through
+ * The plan signup page (spec/accounts.md §2, §7): plan id and name with Subscribe. A paid plan goes through
  * checkout; a free one (any one, for an admin) is POST /api/billing/subscriptions with
  * 'Subscription created' or 'Failed to create subscription'.
  */

@@ -10,7 +10,7 @@ import { useRecoveryCheckout } from '../hooks/use-recovery-checkout.js'
 
 const msPerHour = 60 * 60 * 1000
 
-/** Whether an expired transfer is still in its recovery grace (DECISIONS 3); the server checks the plan too. */
+/** Whether an expired transfer is still in its recovery grace (product.md §3); the server checks the plan too. */
 export function inRecoveryGrace(transfer: { status: string; expires_at: string }, now: number = Date.now()): boolean {
   return (
     transfer.status === 'expired' && now < new Date(transfer.expires_at).getTime() + recoveryExtensionHours * msPerHour
@@ -23,7 +23,7 @@ export interface RecoverTransferPanelProps {
   price: number | null
 }
 
-/** 'Recover' on an expired transfer within its grace: a checkout at the plan's single-transfer price (000 §2 Recovery). */
+/** 'Recover' on an expired transfer within its grace: a checkout at the plan's single-transfer price (spec/transfers.md §2 Recovery). */
 export function RecoverTransferPanel({ transferId, price }: RecoverTransferPanelProps) {
   const { t } = useTranslation('billing')
   const money = useFormatMoney()

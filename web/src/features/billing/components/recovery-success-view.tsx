@@ -16,7 +16,7 @@ export interface RecoverySuccessViewProps {
 }
 
 /**
- * /recovery-success (000 §2): confirms the recovery payment, then 'Continue to Transfer' and
+ * /recovery-success (spec/transfers.md §2): confirms the recovery payment, then 'Continue to Transfer' and
  * 'Return Home'; a failure offers 'Try Again' and 'Return Home'.
  */
 export function RecoverySuccessView({ transferId, sessionId, onContinue }: RecoverySuccessViewProps) {

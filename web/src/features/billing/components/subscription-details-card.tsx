@@ -22,7 +22,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
   )
 }
 
-/** Subscription Details (001 §2): status (green when ACTIVE, else orange), dates, referral code used, and cancelling. */
+/** Subscription Details (spec/accounts.md §2): status (green when ACTIVE, else orange), dates, referral code used, and cancelling. */
 export function SubscriptionDetailsCard({ subscription }: { subscription: Subscription | null }) {
   const { t } = useTranslation(['billing', 'common'])
   const formatDate = useFormatDate()

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 
 const sections = ['service', 'age', 'paid', 'capacity', 'law'] as const
 
-/** The terms of service after the FAQ (001 §1, §9): a Spanish company, minimum age 16, deletion 28 days after a paid subscription ends, 5 TB a month. */
+/** The terms of service after the FAQ (spec/accounts.md §1, §9): a Spanish company, minimum age 16, deletion 28 days after a paid subscription ends, 5 TB a month. */
 export function TermsOfService() {
   const { t } = useTranslation('billing')
   return (

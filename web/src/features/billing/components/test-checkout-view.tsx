@@ -12,7 +12,7 @@ import { billingErrorMessage } from '../billing-errors.js'
 import { useBillingMessage } from './use-billing-message.js'
 
 /**
- * The built-in test checkout of DECISIONS 6 (/checkout/test/{sessionId}): clearly test mode, no
+ * The built-in test checkout of product.md §6 (/checkout/test/{sessionId}): clearly test mode, no
  * card; 'Pay (test)' runs the same fulfilment as a paid card checkout, 'Cancel' abandons it.
  */
 export function TestCheckoutView({ sessionId }: { sessionId: string }) {

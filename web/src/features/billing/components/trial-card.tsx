@@ -11,7 +11,7 @@ export interface TrialCardProps {
   detailed?: boolean
 }
 
-/** The free-trial notice (001 §2, §4): days remaining (rounded up) and the share of the trial used. */
+/** The free-trial notice (spec/accounts.md §2, §4): days remaining (rounded up) and the share of the trial used. */
 export function TrialCard({ subscription, detailed = false }: TrialCardProps) {
   const { t } = useTranslation('billing')
   const formatDate = useFormatDate()

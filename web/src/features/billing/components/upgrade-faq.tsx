@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 
 const questions = ['cancel', 'moneyBack', 'trial', 'referral', 'yearly', 'payment'] as const
 
-/** The FAQ of the upgrade page (001 §1: it claims a 30-day money-back guarantee). */
+/** The FAQ of the upgrade page (spec/accounts.md §1: it claims a 30-day money-back guarantee). */
 export function UpgradeFaq() {
   const { t } = useTranslation('billing')
   return (

@@ -19,7 +19,7 @@ export interface UpgradeModalProps {
   onContinue(referralCode: string): void
 }
 
-/** 'Upgrade to {plan}' (001 §2): the plan and its price, an optional referral code, then the card provider's checkout. */
+/** 'Upgrade to {plan}' (spec/accounts.md §2): the plan and its price, an optional referral code, then the card provider's checkout. */
 export function UpgradeModal({
   plan,
   interval,

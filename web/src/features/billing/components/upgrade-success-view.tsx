@@ -9,7 +9,7 @@ import { TrialCard } from './trial-card.js'
 
 const nextSteps = ['send', 'limits', 'invite', 'profile'] as const
 
-/** /upgrade/success (001 §2) for the signed-in user (DECISIONS 4): the plan, its trial and what to do next. */
+/** /upgrade/success (spec/accounts.md §2) for the signed-in user (product.md §4): the plan, its trial and what to do next. */
 export function UpgradeSuccessView({ userId }: { userId: string }) {
   const { t } = useTranslation('billing')
   const query = useMyPlan(userId, { waitForPaid: true })

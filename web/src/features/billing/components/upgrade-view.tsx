@@ -28,7 +28,7 @@ export interface UpgradeViewProps {
   initialReferralCode: string
 }
 
-/** /upgrade, 'Choose Your Plan' (001 §2): login state, filters, Monthly/Yearly, cards, comparison, FAQ and terms. */
+/** /upgrade, 'Choose Your Plan' (spec/accounts.md §2): login state, filters, Monthly/Yearly, cards, comparison, FAQ and terms. */
 export function UpgradeView({
   plans,
   user,

@@ -16,7 +16,7 @@ export interface UpgradeCheckout {
   start(choice: { plan: Plan; interval: BillingInterval; referralCode: string }): Promise<void>
 }
 
-/** The upgrade flow of 001 §4 in the browser: a warning for a failed redemption, the checkout error in the modal. */
+/** The upgrade flow of spec/accounts.md §4 in the browser: a warning for a failed redemption, the checkout error in the modal. */
 export function useUpgradeCheckout(userId: string | null): UpgradeCheckout {
   const { t } = useTranslation('billing')
   const describe = useBillingMessage()

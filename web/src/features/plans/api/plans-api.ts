@@ -10,7 +10,7 @@ import {
 } from '@ferry/contracts/api/plans'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
-/** The plan calls the transfer form needs (000 §7, 001 §7). */
+/** The plan calls the transfer form needs (spec/transfers.md §7, spec/accounts.md §7). */
 export interface PlansApi {
   /** GET /api/plans/limits: the signed-in user's limits. */
   myLimits(signal?: AbortSignal): Promise<MyPlanLimitsResponse>

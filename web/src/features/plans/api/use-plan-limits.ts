@@ -20,7 +20,7 @@ export interface UsePlanLimitsOptions {
 }
 
 export interface PlanLimitsState {
-  /** The plan's limits, or the fallbacks of 000 §9 until (or unless) they arrive. */
+  /** The plan's limits, or the fallbacks of spec/transfers.md §9 until (or unless) they arrive. */
   limits: FormPlanLimits
   /** True once the plan's own limits are in. */
   loaded: boolean
@@ -28,15 +28,15 @@ export interface PlanLimitsState {
   notice: PlanLimitsNotice
 }
 
-/** Up to 3 attempts in all (000 §4); a 401 ends the session instead, so it is not retried. */
+/** Up to 3 attempts in all (spec/transfers.md §4); a 401 ends the session instead, so it is not retried. */
 export function retryPlanFetch(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status === 401) return false
   return failureCount < planFetchAttempts - 1
 }
 
 /**
- * The transfer form's limits (000 §4 Plan limits fetch): GET /api/plans/limits when signed in,
- * Guest's limits for a visitor (DECISIONS 1), tried 3 times, the fallbacks meanwhile and after.
+ * The transfer form's limits (spec/transfers.md §4 Plan limits fetch): GET /api/plans/limits when signed in,
+ * Guest's limits for a visitor (product.md §1), tried 3 times, the fallbacks meanwhile and after.
  */
 export function usePlanLimits({ isAuthenticated, userId, role }: UsePlanLimitsOptions): PlanLimitsState {
   const audience = audienceOf(isAuthenticated, role)

@@ -3,7 +3,7 @@ import { plansApi } from './plans-api.js'
 
 export const activePlansKey = ['plans', 'list', 'active'] as const
 
-/** GET /api/plans?active_only=true: the plans on sale and their data (DECISIONS 1). */
+/** GET /api/plans?active_only=true: the plans on sale and their data (product.md §1). */
 export function usePlans(enabled = true) {
   return useQuery({
     queryKey: activePlansKey,

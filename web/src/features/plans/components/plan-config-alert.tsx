@@ -7,7 +7,7 @@ export interface PlanConfigAlertProps {
   notice: PlanLimitsNotice
 }
 
-/** The yellow 'Plan Configuration' alert of 000 §2, with the messages of 000 §8. */
+/** The yellow 'Plan Configuration' alert of spec/transfers.md §2, with the messages of spec/transfers.md §8. */
 export function PlanConfigAlert({ notice }: PlanConfigAlertProps) {
   const { t } = useTranslation('plans')
   if (!notice) return null

@@ -8,7 +8,7 @@ export const referralKeys = {
   admin: (status: PayoutStatus | null) => ['referrals', 'admin', status] as const,
 }
 
-/** GET /api/referrals/user/{userId}; 001 §7: on failure an empty list (with `isError` for a notice). */
+/** GET /api/referrals/user/{userId}; spec/accounts.md §7: on failure an empty list (with `isError` for a notice). */
 export function useReferrals(userId: string, enabled = true) {
   return useQuery({
     queryKey: referralKeys.ofUser(userId),

@@ -21,7 +21,7 @@ const actionPaths: Record<PayoutAction, string> = {
   cancel: referralsPaths.adminCancel,
 }
 
-/** The referral calls of 001 §7, and the admin's payout actions. */
+/** The referral calls of spec/accounts.md §7, and the admin's payout actions. */
 export interface ReferralsApi {
   create(inviterUserId: string): Promise<Referral>
   ofUser(userId: string, signal?: AbortSignal): Promise<Referral[]>

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useGenerateReferral } from '../api/referral-queries.js'
 
-/** 'Generate New Code' (001 §2): disabled unless the plan allows payouts; 'Failed to generate referral code' on failure. */
+/** 'Generate New Code' (spec/accounts.md §2): disabled unless the plan allows payouts; 'Failed to generate referral code' on failure. */
 export function GenerateCodeButton({ userId, allowsPayouts }: { userId: string; allowsPayouts: boolean }) {
   const { t } = useTranslation('billing')
   const generate = useGenerateReferral(userId)

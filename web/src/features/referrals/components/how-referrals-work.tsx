@@ -15,7 +15,7 @@ const steps = [
   { key: 'step3', icon: IconCoin },
 ] as const
 
-/** 'How Referrals Work' (001 §2): three steps, and each paid plan's reward from plan data. */
+/** 'How Referrals Work' (spec/accounts.md §2): three steps, and each paid plan's reward from plan data. */
 export function HowReferralsWork({ rewards }: { rewards: readonly RewardPlan[] }) {
   const { t } = useTranslation('billing')
   const money = useFormatMoney()

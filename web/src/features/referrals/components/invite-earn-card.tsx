@@ -4,7 +4,7 @@ import { useReferrals } from '../api/referral-queries.js'
 import { GenerateCodeButton } from './generate-code-button.js'
 import { ReferralTable } from './referral-table.js'
 
-/** The profile's 'Invite & Earn' card (001 §2): Generate New Code (only with payouts) and the codes, PENDING payouts hidden. */
+/** The profile's 'Invite & Earn' card (spec/accounts.md §2): Generate New Code (only with payouts) and the codes, PENDING payouts hidden. */
 export function InviteEarnCard({ userId, allowsPayouts }: { userId: string; allowsPayouts: boolean }) {
   const { t } = useTranslation('billing')
   const referrals = useReferrals(userId)

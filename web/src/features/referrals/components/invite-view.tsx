@@ -40,7 +40,7 @@ function Loading() {
   )
 }
 
-/** /invite (001 §2): Login Required, Upgrade to Earn Referral Rewards, or stats, codes and the explainer. */
+/** /invite (spec/accounts.md §2): Login Required, Upgrade to Earn Referral Rewards, or stats, codes and the explainer. */
 export function InviteView({ userId, plan, rewards, loginTo, upgradeTo, plansTo }: InviteViewProps) {
   const { t } = useTranslation('billing')
   if (!userId) {
@@ -94,7 +94,7 @@ function InviteDashboard({ userId, rewards }: { userId: string; rewards: readonl
   const { t } = useTranslation('billing')
   const money = useFormatMoney()
   const referrals = useReferrals(userId)
-  // 001 §7: a failed list reads as empty; a notice says so.
+  // spec/accounts.md §7: a failed list reads as empty; a notice says so.
   const list = referrals.data ?? []
   const stats = referralStats(list)
   return (

@@ -12,7 +12,7 @@ export interface ReferralTableProps {
   variant: 'invite' | 'profile'
 }
 
-/** Referral codes with Status (Used or Available), Reward and dates (001 §2 Profile and Invite). */
+/** Referral codes with Status (Used or Available), Reward and dates (spec/accounts.md §2 Profile and Invite). */
 export function ReferralTable({ referrals, variant }: ReferralTableProps) {
   const { t } = useTranslation('billing')
   const formatDate = useFormatDate()

@@ -19,7 +19,7 @@ import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-cli
 
 const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
 
-/** The upload-request calls of spec 000 §7. */
+/** The upload-request calls of spec/transfers.md §7. */
 export interface RequestLinksApi {
   create(payload: RequestCreateRequest): Promise<RequestCreateResponse>
   list(signal?: AbortSignal): Promise<RequestListItem[]>
@@ -32,7 +32,7 @@ export interface RequestLinksApi {
 
 /**
  * `client` serves the requester's calls (bearer token); `publicClient` the upload page's, which
- * sends no token (000 §7) and whose 401 must not log out whoever happens to be signed in.
+ * sends no token (spec/transfers.md §7) and whose 401 must not log out whoever happens to be signed in.
  */
 export function createRequestLinksApi(
   client: ApiClient = apiClient,

@@ -9,7 +9,7 @@ import { requestUploadUrl } from '../request-link-text.js'
 import { useMessageText } from './message-text.js'
 
 /**
- * Create Link (000 §2, §5): the expiry in days (any entry goes as typed; the shared
+ * Create Link (spec/transfers.md §2, §5): the expiry in days (any entry goes as typed; the shared
  * normalizeExpiryDays turns text into 7 and clamps to 1–30 on both sides), then the link, read-only, with copy.
  */
 export function CreateLinkForm({ isAuthenticated }: { isAuthenticated: boolean }) {

@@ -10,7 +10,7 @@ export function ListLoading() {
   )
 }
 
-/** 000 §8 Request lists: 'Failed to load data', with a retry. */
+/** spec/transfers.md §8 Request lists: 'Failed to load data', with a retry. */
 export function ListFailed({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation('requestLinks')
   return (

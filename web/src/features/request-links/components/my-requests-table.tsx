@@ -9,7 +9,7 @@ import { ListEmpty, ListFailed, ListLoading } from './list-states.js'
 
 const statusColors: Record<RequestLinkStatus, string> = { completed: 'blue', expired: 'red', active: 'green' }
 
-/** My Requests (000 §2): Link ID prefix, Created, Expires, derived Status, Uploads, copy link. */
+/** My Requests (spec/transfers.md §2): Link ID prefix, Created, Expires, derived Status, Uploads, copy link. */
 export function MyRequestsTable() {
   const { t } = useTranslation('requestLinks')
   const formatDate = useFormatDate()

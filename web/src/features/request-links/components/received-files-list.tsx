@@ -92,7 +92,7 @@ function ReceivedGroupCard({ group }: { group: ReceivedGroup }) {
   )
 }
 
-/** Received Files (000 §2): one card per upload to any of the requester's links. */
+/** Received Files (spec/transfers.md §2): one card per upload to any of the requester's links. */
 export function ReceivedFilesList() {
   const { t } = useTranslation('requestLinks')
   const groups = useReceivedGroups()

@@ -19,7 +19,7 @@ export interface RequestFilesPanelProps {
 const icons = { create: IconLink, mine: IconList, received: IconInbox } as const
 
 /**
- * The Request files tab (spec 000 §2). Logged out: the 'Authentication Required' notice.
+ * The Request files tab (spec/transfers.md §2). Logged out: the 'Authentication Required' notice.
  * Logged in: Create Link, My Requests and Received Files.
  */
 export function RequestFilesPanel({ isAuthenticated, loginTo, view, onViewChange }: RequestFilesPanelProps) {

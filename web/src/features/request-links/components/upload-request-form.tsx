@@ -21,7 +21,7 @@ export interface UploadRequestFormProps {
   homeTo: string
 }
 
-/** The upload page's form (000 §2), then its success screen. */
+/** The upload page's form (spec/transfers.md §2), then its success screen. */
 export function UploadRequestForm({ requestId, info, files, picker, homeTo }: UploadRequestFormProps) {
   const { t } = useTranslation('requestLinks')
   const formatDate = useFormatDate()

@@ -21,7 +21,7 @@ export interface UploadRequestViewProps {
   homeTo: string
 }
 
-/** The upload-request page (000 §2, §4): loading, error, not found, completed, expired, or the form. */
+/** The upload-request page (spec/transfers.md §2, §4): loading, error, not found, completed, expired, or the form. */
 export function UploadRequestView({ requestId, files, picker, homeTo }: UploadRequestViewProps) {
   const valid = requestIdParams.safeParse({ requestId }).success
   if (!requestId || !valid) return <RequestNotFound />

@@ -5,7 +5,7 @@ import { requestLinksApi } from '../api/request-links-api.js'
 import { guardrailProblems, hasProblems, type RequestUploadFiles } from '../request-guardrails.js'
 import { type RequestLinkMessage, requestUploadFailure } from '../request-link-errors.js'
 
-/** ready → waiting for the uploads still moving → posting the records → done (000 §4). */
+/** ready → waiting for the uploads still moving → posting the records → done (spec/transfers.md §4). */
 export type RequestUploadPhase = 'ready' | 'uploading' | 'posting' | 'done'
 
 export interface SenderFieldErrors {
@@ -20,7 +20,7 @@ export interface UseRequestUploadOptions {
 }
 
 /**
- * The upload page's form (000 §4): on Upload it waits for every file, posts the stored ones with
+ * The upload page's form (spec/transfers.md §4): on Upload it waits for every file, posts the stored ones with
  * who sent them, shows the done screen, then marks the request completed.
  */
 export function useRequestUpload({ requestId, info, files }: UseRequestUploadOptions) {

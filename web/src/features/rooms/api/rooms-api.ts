@@ -35,7 +35,7 @@ export interface RoomsApi {
 }
 
 /**
- * The room calls of spec 000 §7. `roomClient` serves the room page, where a 401 (a visitor's
+ * The room calls of spec/transfers.md §7. `roomClient` serves the room page, where a 401 (a visitor's
  * guest token that ran out) must not log out whoever is signed in in this browser.
  */
 export function createRoomsApi(
@@ -78,7 +78,7 @@ export function createRoomsApi(
 
 export const roomsApi = createRoomsApi()
 
-/** ws(s)://this-origin/path?token=…: browsers cannot set headers on a WebSocket (000 §7). */
+/** ws(s)://this-origin/path?token=…: browsers cannot set headers on a WebSocket (spec/transfers.md §7). */
 export function socketUrl(path: string, token: string | null): string {
   const url = new URL(path, window.location.href)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'

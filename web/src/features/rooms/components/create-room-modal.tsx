@@ -16,11 +16,11 @@ export interface CreateRoomModalProps {
   opened: boolean
   onClose(): void
   onCreated(roomId: string): void
-  /** The creation failed (DECISIONS 4: shown, not only logged). */
+  /** The creation failed (product.md §4: shown, not only logged). */
   onFailed(error: unknown): void
 }
 
-/** 000 §2 Direct transfer modal: title, participants 2–5 (fallback 5), duration (fallback 2). */
+/** spec/transfers.md §2 Direct transfer modal: title, participants 2–5 (fallback 5), duration (fallback 2). */
 export function CreateRoomModal({ opened, onClose, onCreated, onFailed }: CreateRoomModalProps) {
   const { t } = useTranslation('rooms')
   const create = useCreateRoom()
@@ -42,7 +42,7 @@ export function CreateRoomModal({ opened, onClose, onCreated, onFailed }: Create
           console.error('Room creation failed', error)
           onFailed(error)
         },
-        // 000 §2: the modal closes either way.
+        // spec/transfers.md §2: the modal closes either way.
         onSettled: onClose,
       },
     )

@@ -17,7 +17,7 @@ export interface DirectTransferPanelProps {
 }
 
 /**
- * The Direct transfer tab (spec 000 §2): 'Create Transfer Room' opens the modal. Video chat
+ * The Direct transfer tab (spec/transfers.md §2): 'Create Transfer Room' opens the modal. Video chat
  * happens inside a room, so 'Join Video Chat' starts by creating one too.
  */
 export function DirectTransferPanel({ isAuthenticated, onLogin, onRoomCreated, historyTo }: DirectTransferPanelProps) {

@@ -19,7 +19,7 @@ export interface RoomViewProps {
 }
 
 /**
- * The room page (000 §2): participants see the room; anyone else sees a Join button. A visitor's
+ * The room page (spec/transfers.md §2): participants see the room; anyone else sees a Join button. A visitor's
  * guest token is kept per room in sessionStorage, so a reload keeps the seat.
  */
 export function RoomView({ roomId, userToken, userId, upgradeTo }: RoomViewProps) {

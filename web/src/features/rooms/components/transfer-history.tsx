@@ -16,7 +16,7 @@ import {
   summarizeHistory,
 } from '../history/transfer-history-rows.js'
 
-/** /transfer-history (000 §2): search, status filter, the table and the summary row. */
+/** /transfer-history (spec/transfers.md §2): search, status filter, the table and the summary row. */
 export function TransferHistory({ userId }: { userId: string | undefined }) {
   const { t, i18n } = useTranslation('rooms')
   const formatDate = useFormatDate()

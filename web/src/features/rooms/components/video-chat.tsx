@@ -35,7 +35,7 @@ function StreamVideo({ stream, label, muted }: { stream: MediaStream; label: str
   )
 }
 
-/** Join Video Chat (000 §2): mesh audio/video for plans with supports_video_audio; others see why not. */
+/** Join Video Chat (spec/transfers.md §2): mesh audio/video for plans with supports_video_audio; others see why not. */
 export function VideoChat({ room, signalling, upgradeTo }: VideoChatProps) {
   const { t } = useTranslation('rooms')
   const [call, setCall] = useState<{ mesh: MeshCall; local: MediaStream } | null>(null)

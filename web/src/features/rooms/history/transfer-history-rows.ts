@@ -1,13 +1,13 @@
 import { type DirectTransferStatus, directTransferStatuses, type HistoryItem } from '@ferry/contracts/api/rooms'
 
-/** 000 §2: the status filter's options, 'all' first. */
+/** spec/transfers.md §2: the status filter's options, 'all' first. */
 export const historyStatusFilters = ['all', ...directTransferStatuses] as const
 export type HistoryStatusFilter = (typeof historyStatusFilters)[number]
 
 export const parseStatusFilter = (value: string | null): HistoryStatusFilter =>
   historyStatusFilters.find((option) => option === value) ?? 'all'
 
-/** 000 §4: completed green, accepted blue, initiated yellow, rejected and error red, others grey. */
+/** spec/transfers.md §4: completed green, accepted blue, initiated yellow, rejected and error red, others grey. */
 export function statusColor(status: DirectTransferStatus): string {
   switch (status) {
     case 'completed':
@@ -24,7 +24,7 @@ export function statusColor(status: DirectTransferStatus): string {
   }
 }
 
-/** 000 §4: Sent if sender_id equals the current user's id, otherwise Received. */
+/** spec/transfers.md §4: Sent if sender_id equals the current user's id, otherwise Received. */
 export const historyDirection = (item: Pick<HistoryItem, 'sender_id'>, userId: string | undefined) =>
   item.sender_id === userId ? 'sent' : 'received'
 
@@ -41,7 +41,7 @@ export function filterHistory(items: readonly HistoryItem[], search: string, sta
 export interface HistorySummary {
   total: number
   completed: number
-  /** Bytes of completed transfers only (000 §2). */
+  /** Bytes of completed transfers only (spec/transfers.md §2). */
   totalData: number
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-/** Spec 000 §9: room notifications go after 5 s; response notices stay until closed. */
+/** spec/transfers.md §9: room notifications go after 5 s; response notices stay until closed. */
 export const notificationLifetimeMs = 5000
 
 export interface RoomNotification {

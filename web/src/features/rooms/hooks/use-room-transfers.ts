@@ -210,7 +210,7 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
     [add, update, run, room.me],
   )
 
-  // Requests that arrived while this page was closed (000 §7 room view's `transfers`).
+  // Requests that arrived while this page was closed (spec/transfers.md §7 room view's `transfers`).
   useEffect(() => {
     for (const transfer of room.transfers) {
       if (transfer.status === 'initiated' && transfer.recipient_id === room.me)

@@ -1,4 +1,4 @@
-/** Spec 000 §9: the size of each data-channel message carrying file bytes. */
+/** spec/transfers.md §9: the size of each data-channel message carrying file bytes. */
 export const chunkSize = 16384
 
 /**

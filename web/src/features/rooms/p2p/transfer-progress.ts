@@ -1,4 +1,4 @@
-/** What both sides show of a running transfer (spec 000 §2: bytes, percent and speed). */
+/** What both sides show of a running transfer (spec/transfers.md §2: bytes, percent and speed). */
 export interface TransferProgress {
   bytes: number
   total: number
@@ -29,7 +29,7 @@ export function createProgressMeter(total: number) {
   }
 }
 
-/** MB/s as the server records transfer_speed (spec 000 §3): 1 MB = 1024 × 1024 bytes, as sizes. */
+/** MB/s as the server records transfer_speed (spec/transfers.md §3): 1 MB = 1024 × 1024 bytes, as sizes. */
 export function megabytesPerSecond(bytes: number, seconds: number): number {
   if (seconds <= 0) return 0
   return Math.round((bytes / (1024 * 1024) / seconds) * 100) / 100

@@ -23,7 +23,7 @@ export const candidateMessage = (candidate: RTCIceCandidateInit | null | undefin
     : null
 
 /**
- * The room's signalling socket, /ws/webrtc/{roomId} (000 §7), shared by every transfer and the
+ * The room's signalling socket, /ws/webrtc/{roomId} (spec/transfers.md §7), shared by every transfer and the
  * call of this page. A channel (a transfer id, or 'call') starts with `ready`; the server
  * answers `role` once both ends are ready, naming the peer messages go `to`.
  */

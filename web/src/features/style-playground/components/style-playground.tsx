@@ -23,7 +23,7 @@ import { playgroundCatalog } from './playground-catalog.js'
 const previewAttribute = 'data-style-preview'
 
 /**
- * Spec 001 §2 Mantine Style Playground: components ticked as 'used', up to four variants each,
+ * spec/accounts.md §2 Mantine Style Playground: components ticked as 'used', up to four variants each,
  * and a live CSS editor whose rules apply only inside the preview (CSS nesting under its
  * attribute), exported as custom-mantine.css with the lines of the ticked components.
  */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { daysBetween } from '../days-between.js'
 
-/** Spec 001 §2 Tools page: start and end dates, and the whole days between them. */
+/** spec/accounts.md §2 Tools page: start and end dates, and the whole days between them. */
 export function DateCalculator() {
   const { t } = useTranslation('tools')
   const [start, setStart] = useState('')

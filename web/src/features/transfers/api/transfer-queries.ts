@@ -32,7 +32,7 @@ export function useShare(uniqueId: string, t: string | null) {
   })
 }
 
-/** client_zip_max_size_mb of GET /api/system/config, or 2048 when it cannot be loaded (000 §9). */
+/** client_zip_max_size_mb of GET /api/system/config, or 2048 when it cannot be loaded (spec/transfers.md §9). */
 export function useClientZipMaxSizeMb(): number {
   const query = useQuery({
     queryKey: ['system', 'config'],

@@ -20,7 +20,7 @@ export type TransferListScope = 'own' | 'admin'
 
 const withId = (path: string, id: string) => path.replace(/:id|:uniqueId/, encodeURIComponent(id))
 
-/** The stored-transfer calls of 000 §7. */
+/** The stored-transfer calls of spec/transfers.md §7. */
 export interface TransfersApi {
   create(payload: TransferCreateRequest): Promise<TransferCreateResponse>
   list(scope: TransferListScope, signal?: AbortSignal): Promise<Transfer[]>

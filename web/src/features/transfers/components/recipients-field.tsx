@@ -32,7 +32,7 @@ function useProblemText() {
 const separatorKeys = new Set([',', ';', ' '])
 
 /**
- * Recipients (000 §2, §5): a single email field when the plan allows one; above that, chips
+ * Recipients (spec/transfers.md §2, §5): a single email field when the plan allows one; above that, chips
  * added by comma, semicolon, space, Enter or paste, with 'N of M recipients'.
  */
 export function RecipientsField({ form, maxRecipients, disabled }: RecipientsFieldProps) {

@@ -17,7 +17,7 @@ export interface SendFilesPanelProps {
   planNotice?: ReactNode
 }
 
-/** The Send files tab (spec 000 §1–2): the inline file picker, then the transfer form. */
+/** The Send files tab (spec/transfers.md §1–2): the inline file picker, then the transfer form. */
 export function SendFilesPanel({ picker, ...form }: SendFilesPanelProps) {
   return (
     <Stack gap="lg">

@@ -7,7 +7,7 @@ export interface ShareLinkAlertProps {
   onClose(): void
 }
 
-/** The green success alert of 000 §2: the share link, read-only, with a copy button. */
+/** The green success alert of spec/transfers.md §2: the share link, read-only, with a copy button. */
 export function ShareLinkAlert({ sharingUrl, onClose }: ShareLinkAlertProps) {
   const { t } = useTranslation('transfers')
   return (

@@ -9,7 +9,7 @@ export interface ShareTrackingProps {
   files: readonly TransferFile[]
 }
 
-/** The sender's recipient tracking list (000 §2–3): who opened the link and which files each downloaded. */
+/** The sender's recipient tracking list (spec/transfers.md §2–3): who opened the link and which files each downloaded. */
 export function ShareTracking({ recipients, files }: ShareTrackingProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()

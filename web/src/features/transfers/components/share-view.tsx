@@ -56,7 +56,7 @@ function StatusBadge({ data, onExpire }: { data: ShareResponse; onExpire(): void
   )
 }
 
-/** The share page of 000 §2: what was sent, by whom, until when, with its downloads and the sender's tracking. */
+/** The share page of spec/transfers.md §2: what was sent, by whom, until when, with its downloads and the sender's tracking. */
 export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()

@@ -42,7 +42,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Transfer detail (000 §2): its fields, the Active/Expired badge and 'Download File' for the sender. */
+/** Transfer detail (spec/transfers.md §2): its fields, the Active/Expired badge and 'Download File' for the sender. */
 export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()

@@ -26,7 +26,7 @@ export interface TransferFormProps {
 const titleMax = 255
 const messageMax = 10_000
 
-/** The transfer form of 000 §2 under the file picker: limit line, recipients, title, message, send. */
+/** The transfer form of spec/transfers.md §2 under the file picker: limit line, recipients, title, message, send. */
 export function TransferForm({ form, limits, isAuthenticated, upgradeTo, comparison, planNotice }: TransferFormProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()

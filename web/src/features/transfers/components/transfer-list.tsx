@@ -23,7 +23,7 @@ export interface TransferListProps {
   rowAction?: (transfer: Transfer) => ReactNode
 }
 
-/** My Transfers (000 §2): sortable, searchable table with refresh, copy link and delete after confirmation. */
+/** My Transfers (spec/transfers.md §2): sortable, searchable table with refresh, copy link and delete after confirmation. */
 export function TransferList({ scope, title, newTransferTo, loginTo, detailPath, rowAction }: TransferListProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()

@@ -12,7 +12,7 @@ export interface TransferTableProps {
   rows: readonly Transfer[]
   sort: SortState
   onSort(key: SortKey): void
-  /** The admin view adds a User ID column (000 §2). */
+  /** The admin view adds a User ID column (spec/transfers.md §2). */
   showUserId?: boolean
   /** Where a row's ID links to. */
   detailPath(id: string): string

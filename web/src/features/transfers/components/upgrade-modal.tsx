@@ -13,7 +13,7 @@ export interface UpgradeModalProps {
   upgradeTo: string
 }
 
-/** The upgrade prompt when the files exceed the plan (000 §2, §5, §6, 001 §9), its figures from plan data. */
+/** The upgrade prompt when the files exceed the plan (spec/transfers.md §2, §5, §6, spec/accounts.md §9), its figures from plan data. */
 export function UpgradeModal({ opened, onClose, limits, comparison, upgradeTo }: UpgradeModalProps) {
   const { t } = useTranslation('transfers')
   const n = limits.maxTransferBytes === null ? 0 : gbLabel(limits.maxTransferBytes)

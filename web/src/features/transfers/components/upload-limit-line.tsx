@@ -12,7 +12,7 @@ export interface UploadLimitLineProps {
 }
 
 /**
- * The upload-limit line (000 §1–2): visitors and the free plan see 'Up to 2 GB free' with
+ * The upload-limit line (spec/transfers.md §1–2): visitors and the free plan see 'Up to 2 GB free' with
  * 'Increase limit'; a paid plan sees 'Up to {limit} GB per transfer' from its plan data.
  */
 export function UploadLimitLine({ limits, isAuthenticated, upgradeTo }: UploadLimitLineProps) {

@@ -45,7 +45,7 @@ function toFieldProblem(problem: NonNullable<ReturnType<typeof recipientProblem>
 }
 
 /**
- * The transfer form's state machine (000 §4): idle; a visitor's entries are saved and the login
+ * The transfer form's state machine (spec/transfers.md §4): idle; a visitor's entries are saved and the login
  * modal opens (restored after login); over the limit the upgrade modal opens; otherwise it waits
  * for the uploads still in flight (real progress), creates the transfer and shows its link.
  */

@@ -18,7 +18,7 @@ export interface MultipartRef {
   key: string
 }
 
-/** The upload endpoints of spec 000 §7; every failure is an UploadError with that step's code. */
+/** The upload endpoints of spec/transfers.md §7; every failure is an UploadError with that step's code. */
 export interface UploadsApi {
   presign(request: PresignRequest, signal?: AbortSignal): Promise<PresignResponse>
   createMultipart(request: MultipartCreateRequest, signal?: AbortSignal): Promise<MultipartRef>
@@ -28,7 +28,7 @@ export interface UploadsApi {
   ): Promise<{ url: string; headers: Record<string, string> }>
   listParts(ref: MultipartRef, signal?: AbortSignal): Promise<UploadedPart[]>
   completeMultipart(ref: MultipartRef & { parts: UploadedPart[] }, signal?: AbortSignal): Promise<{ location: string }>
-  /** Spec 000 §7: errors ignored. */
+  /** spec/transfers.md §7: errors ignored. */
   abortMultipart(ref: MultipartRef): Promise<void>
 }
 
@@ -69,7 +69,7 @@ export function createUploadsApi(client: Pick<ApiClient, 'post'>): UploadsApi {
         client.post(uploadPaths.multipartSignPart, ref, { signal, schema: signPartResponse }),
       ),
 
-    // No message of its own in spec 000 §8: resuming is part of uploading the file.
+    // No message of its own in spec/transfers.md §8: resuming is part of uploading the file.
     listParts: (ref, signal) =>
       step('upload_failed', async () => {
         const { parts } = await client.post(uploadPaths.multipartListParts, ref, { signal, schema: listPartsResponse })

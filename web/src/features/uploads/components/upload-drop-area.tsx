@@ -34,7 +34,7 @@ async function filesOfEvent(event: unknown): Promise<Array<File | DataTransferIt
   return input?.files ? Array.from(input.files) : []
 }
 
-/** 'Drag and drop files here' with Add files and Add folders (spec 000 §1–2). */
+/** 'Drag and drop files here' with Add files and Add folders (spec/transfers.md §1–2). */
 export function UploadDropArea({ onFiles, compact = false }: UploadDropAreaProps) {
   const { t } = useTranslation('uploads')
   const filesInput = useRef<HTMLInputElement>(null)

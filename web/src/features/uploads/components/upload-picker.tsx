@@ -17,7 +17,7 @@ export interface UploadPickerProps {
 const maxNamesInNotice = 3
 
 /**
- * The inline file picker of spec 000 §2: drop area, Add files, Add folders, and the selected
+ * The inline file picker of spec/transfers.md §2: drop area, Add files, Add folders, and the selected
  * files with their progress.
  */
 export function UploadPicker({ queue, signedIn, onLogin }: UploadPickerProps) {

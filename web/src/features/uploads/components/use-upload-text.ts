@@ -34,7 +34,7 @@ export function useUploadText() {
     [t],
   )
 
-  /** Spec 000 §8's message for the failed step; the server's reason fills {message}. */
+  /** spec/transfers.md §8's message for the failed step; the server's reason fills {message}. */
   const failure = useCallback(
     (error: UploadFailure, fileName: string): { message: string; reason: string | null } => {
       const reason =
