@@ -94,6 +94,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
+/** Every environment variable Ferry's server reads (the README's configuration table lists each). */
+export const configVariableNames = Object.keys(envSchema.shape) as (keyof Env)[]
+
 export interface Config {
   env: Env['NODE_ENV']
   host: string
