@@ -29,6 +29,15 @@ export function createInMemoryRateLimiter(options: { now?: () => number } = {}):
       window.count++
       return toResult(window.count, limit, window.endsAt - at)
     },
+    async peek(key) {
+      const at = now()
+      const window = windows.get(key)
+      if (!window || window.endsAt <= at) return { count: 0, retryAfterSeconds: 0 }
+      return { count: window.count, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - at) / 1000)) }
+    },
+    async reset(key) {
+      windows.delete(key)
+    },
     async close() {
       windows.clear()
     },

@@ -61,6 +61,30 @@ describe.each(implementations)('RateLimiter contract: $kind', ({ kind, skip, cre
     expect(await limiter.hit(key, 1, 300)).toEqual({ allowed: true, retryAfterSeconds: 0 })
   })
 
+  it.skipIf(skip)('peeks at the count and the time left without counting', async () => {
+    const limiter = open()
+    const key = `p-${randomUUID()}`
+    expect(await limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 })
+    await limiter.hit(key, 5, 60_000)
+    await limiter.hit(key, 5, 60_000)
+    const peeked = await limiter.peek(key)
+    expect(peeked.count).toBe(2)
+    expect(peeked.retryAfterSeconds).toBeGreaterThanOrEqual(59)
+    expect(peeked.retryAfterSeconds).toBeLessThanOrEqual(60)
+    expect((await limiter.peek(key)).count).toBe(2)
+  })
+
+  it.skipIf(skip)('forgets a key on reset, and a new window starts', async () => {
+    const limiter = open()
+    const key = `r-${randomUUID()}`
+    await limiter.hit(key, 1, 60_000)
+    expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(false)
+    await limiter.reset(key)
+    expect(await limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 })
+    expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(true)
+    await limiter.reset(`never-${randomUUID()}`)
+  })
+
   it.skipIf(skip)('lets exactly `limit` of many simultaneous hits through', async () => {
     const limiter = open()
     const key = `c-${randomUUID()}`

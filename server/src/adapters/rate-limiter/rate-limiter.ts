@@ -6,6 +6,12 @@ export interface RateLimitResult {
   retryAfterSeconds: number
 }
 
+/** What `peek` reads: the count so far and the seconds until its window ends (0 when none). */
+export interface RateLimitCount {
+  count: number
+  retryAfterSeconds: number
+}
+
 /**
  * Counts attempts per key in fixed windows. Keys are the caller's (`login:ip:1.2.3.4`); every
  * instance sharing the backing store shares the counts.
@@ -14,6 +20,10 @@ export interface RateLimiter {
   readonly kind: 'in-memory' | 'redis'
   /** Counts one attempt for `key`; the first attempt of a window starts a window of `windowMs`. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>
+  /** The attempts counted for `key` in its current window (0 when none), without counting one. */
+  peek(key: string): Promise<RateLimitCount>
+  /** Forgets the count of `key` (failures, once a success shows they were the owner's typos). */
+  reset(key: string): Promise<void>
   close(): Promise<void>
 }
 

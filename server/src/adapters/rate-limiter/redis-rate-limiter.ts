@@ -20,6 +20,11 @@ end
 return {count, ttl}
 `
 
+// The count and the time left together, so the two cannot come from different windows.
+const peekScript = `
+return {redis.call('GET', KEYS[1]) or '0', redis.call('PTTL', KEYS[1])}
+`
+
 /** Counts in Redis, so every instance sharing it shares the counts. */
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
   const prefix = `${options.keyPrefix ?? 'ferry:'}rate:`
@@ -38,6 +43,14 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         number,
       ]
       return toResult(count, limit, ttl)
+    },
+    async peek(key) {
+      const [count, ttl] = (await redis.eval(peekScript, 1, prefix + key)) as [string, number]
+      if (!Number(count) || ttl <= 0) return { count: 0, retryAfterSeconds: 0 }
+      return { count: Number(count), retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
+    },
+    async reset(key) {
+      await redis.del(prefix + key)
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect())
