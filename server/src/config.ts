@@ -60,6 +60,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** The longest wait between login attempts on an account that keeps failing (progressive delay). */
+  AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
 
   /** Hours an upload may stay unused in a transfer before the sweeper deletes its bytes. */
   UPLOAD_PENDING_TTL_HOURS: z.coerce.number().positive().default(24),
@@ -133,8 +135,12 @@ export interface Config {
   redisUrl?: string
   /** Prepended to Ferry's Redis keys (rate-limit counts), so deployments can share one Redis. */
   redisKeyPrefix: string
-  /** Login and register attempts allowed per client address and per account in each window. */
-  authRateLimit: { perIp: number; perAccount: number; windowMs: number }
+  /**
+   * Login and register attempts allowed per client address in each window; register attempts per
+   * email; failed logins per account and address, after which login attempts on the account are
+   * spaced by a delay doubling up to `maxDelayMs`.
+   */
+  authRateLimit: { perIp: number; perAccount: number; windowMs: number; maxDelayMs: number }
   /** Pending uploads expire `pendingTtlMs` after their last activity; visitors' starts are rate-limited. */
   uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
   /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
@@ -220,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      maxDelayMs: e.AUTH_LOGIN_MAX_DELAY_SECONDS * 1000,
     },
     uploads: {
       pendingTtlMs: e.UPLOAD_PENDING_TTL_HOURS * 60 * 60 * 1000,

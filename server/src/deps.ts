@@ -70,7 +70,7 @@ export async function createDeps(
     opened.push(mailer)
     const rateLimiter = config.redisUrl
       ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
-      : createInMemoryRateLimiter()
+      : createInMemoryRateLimiter({ now: () => clock.now().getTime() })
     opened.push(rateLimiter)
     const payments = config.stripe
       ? (await import('./adapters/payments/stripe-payments.js')).createStripePayments(config.stripe)

@@ -63,6 +63,9 @@ export function toErrorReply(error: unknown): ErrorReply {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, res) => {
     const { status, code, detail } = toErrorReply(error)
+    // A refusal that knows when it ends says so (rate limits, send throttles).
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+    if (typeof retryAfter === 'number' && retryAfter > 0) res.header('Retry-After', String(Math.ceil(retryAfter)))
     if (status >= 500) request.log.error({ err: error }, detail)
     else request.log.info({ code, status }, detail)
     return res.status(status).send({ detail, code })

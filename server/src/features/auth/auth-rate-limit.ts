@@ -2,15 +2,19 @@ import type { RateLimiter } from '../../adapters/rate-limiter/rate-limiter.js'
 import type { Config } from '../../config.js'
 import { AppError } from '../../errors.js'
 
-/** A 429 that says how long to wait; the route sends `retryAfterSeconds` as Retry-After. */
+const waitText = (seconds: number) => {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** A 429 that says how long to wait; the error handler sends `retryAfterSeconds` as Retry-After. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-    super(
-      'rate_limited',
-      429,
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    )
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = `Too many attempts. Please wait ${waitText(Math.max(1, retryAfterSeconds))} and try again.`,
+  ) {
+    super('rate_limited', 429, detail)
   }
 }
 
@@ -20,29 +24,89 @@ interface Logger {
   warn(obj: object, msg?: string): void
 }
 
+/** The progressive delay once an account has `over` more failures than its threshold: 1 s, 2 s, 4 s… */
+export const loginDelayMs = (over: number, maxDelayMs: number) => Math.min(maxDelayMs, 1000 * 2 ** Math.max(0, over))
+
 /**
- * Login and register attempts, counted per client address and per account (email). Limits come
- * from config (AUTH_RATE_LIMIT_*). When the counter store fails, attempts are let through: a
- * Redis outage should not lock everybody out.
+ * Login and register attempts, limited before any password is checked (AUTH_RATE_LIMIT_*).
+ * When the counter store fails, attempts are let through: a Redis outage should not lock
+ * everybody out.
  */
 export function createAuthRateLimit(deps: {
   rateLimiter: RateLimiter
   config: Pick<Config, 'authRateLimit'>
   logger: Logger
 }) {
-  const { perIp, perAccount, windowMs } = deps.config.authRateLimit
+  const { rateLimiter: limiter } = deps
+  const { perIp, perAccount, windowMs, maxDelayMs } = deps.config.authRateLimit
+
+  /** Runs a counter operation; a store failure is logged and lets the attempt through. */
+  async function counting<T>(action: AuthAction, operation: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await operation()
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error
+      deps.logger.warn({ err: error, action }, 'Rate limiter unavailable; attempt allowed')
+      return undefined
+    }
+  }
+
+  const byIp = async (action: AuthAction, clientIp: string) => {
+    const result = await limiter.hit(`${action}:ip:${clientIp}`, perIp, windowMs)
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+  }
+
+  const failureKeys = (clientIp: string, email: string) => ({
+    account: `login:fail:account:${email}`,
+    pair: `login:fail:pair:${email}:${clientIp}`,
+  })
+
   return {
-    /** Counts the attempt; throws RateLimitedError when the address or the account is over its limit. */
+    /** Register: every attempt counts, per client address and per email. */
     async enforce(action: AuthAction, clientIp: string, email: string): Promise<void> {
-      try {
-        const byIp = await deps.rateLimiter.hit(`${action}:ip:${clientIp}`, perIp, windowMs)
-        if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds)
-        const byAccount = await deps.rateLimiter.hit(`${action}:account:${email}`, perAccount, windowMs)
+      await counting(action, async () => {
+        await byIp(action, clientIp)
+        const byAccount = await limiter.hit(`${action}:account:${email}`, perAccount, windowMs)
         if (!byAccount.allowed) throw new RateLimitedError(byAccount.retryAfterSeconds)
+      })
+    },
+
+    /**
+     * Login (security review M-1). Every attempt counts against the client address. Only failed
+     * attempts count against the account, and a success forgets them, so the owner's own logins
+     * never lock the owner out. After `perAccount` failures from one address, that address is
+     * refused for the window; after `perAccount` failures from anywhere, each further attempt on
+     * the account needs a free slot that opens after a delay doubling from 1 s up to
+     * `maxDelayMs`. Guessing slows to a crawl, and the owner's right password waits at most
+     * `maxDelayMs`, never the whole window.
+     */
+    async login<T>(clientIp: string, email: string, attempt: () => Promise<T>): Promise<T> {
+      const keys = failureKeys(clientIp, email)
+      await counting('login', async () => {
+        await byIp('login', clientIp)
+        const fromHere = await limiter.peek(keys.pair)
+        if (fromHere.count >= perAccount) throw new RateLimitedError(fromHere.retryAfterSeconds)
+        const failures = (await limiter.peek(keys.account)).count
+        if (failures >= perAccount) {
+          const delayMs = loginDelayMs(failures - perAccount, maxDelayMs)
+          const slot = await limiter.hit(`login:slot:${email}`, 1, delayMs)
+          if (!slot.allowed) throw new RateLimitedError(slot.retryAfterSeconds)
+        }
+      })
+      let result: T
+      try {
+        result = await attempt()
       } catch (error) {
-        if (error instanceof RateLimitedError) throw error
-        deps.logger.warn({ err: error, action }, 'Rate limiter unavailable; attempt allowed')
+        if (error instanceof AppError && error.code === 'invalid_credentials') {
+          await counting('login', async () => {
+            await limiter.hit(keys.pair, Number.MAX_SAFE_INTEGER, windowMs)
+            await limiter.hit(keys.account, Number.MAX_SAFE_INTEGER, windowMs)
+          })
+        }
+        throw error
       }
+      await counting('login', () => Promise.all([limiter.reset(keys.pair), limiter.reset(keys.account)]))
+      return result
     },
   }
 }

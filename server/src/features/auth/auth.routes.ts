@@ -16,7 +16,7 @@ import type { Deps } from '../../deps.js'
 import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn } from './auth.service.js'
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
-import { type AuthAction, createAuthRateLimit, RateLimitedError } from './auth-rate-limit.js'
+import { createAuthRateLimit } from './auth-rate-limit.js'
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse }
 
@@ -25,15 +25,6 @@ export const authRoutes =
   (deps: Deps, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     const rateLimit = createAuthRateLimit({ ...deps, logger: app.log })
-
-    const limit = async (action: AuthAction, request: FastifyRequest, reply: FastifyReply, email: string) => {
-      try {
-        await rateLimit.enforce(action, request.ip, email)
-      } catch (error) {
-        if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds))
-        throw error
-      }
-    }
 
     const signedIn = (request: FastifyRequest, reply: FastifyReply, { token, user }: SignedIn): LoginResponse => {
       setAuthCookie(request, reply, token.token)
@@ -46,10 +37,8 @@ export const authRoutes =
         schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errors } },
         config: { access: 'public' },
       },
-      async (request, reply) => {
-        await limit('login', request, reply, request.body.email)
-        return signedIn(request, reply, await auth.login(request.body))
-      },
+      async (request, reply) =>
+        signedIn(request, reply, await rateLimit.login(request.ip, request.body.email, () => auth.login(request.body))),
     )
 
     app.post(
@@ -63,7 +52,7 @@ export const authRoutes =
         config: { access: 'public' },
       },
       async (request, reply) => {
-        await limit('register', request, reply, request.body.email)
+        await rateLimit.enforce('register', request.ip, request.body.email)
         const result = signedIn(request, reply, await auth.register(request.body))
         return reply.status(201).send(result)
       },
