@@ -34,6 +34,7 @@ import { transfersRoutes } from './features/transfers/transfers.routes.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { uploadsJobs } from './features/uploads/uploads.jobs.js'
 import { uploadsRoutes } from './features/uploads/uploads.routes.js'
+import { createUploadsService } from './features/uploads/uploads.service.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
@@ -79,7 +80,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(metricsRoutes(deps))
   await app.register(authRoutes(deps, auth))
   await app.register(plansRoutes(deps))
-  await app.register(uploadsRoutes(deps))
+  const uploads = createUploadsService({ ...deps, logger: app.log })
+  await app.register(uploadsRoutes(uploads))
   const transfers = createTransfersService(deps)
   await app.register(transfersRoutes(transfers))
   await app.register(shareRoutes(deps, transfers))
@@ -94,7 +96,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const directTransfers = createDirectTransfersService(deps, rooms)
   await app.register(roomsRoutes(rooms, directTransfers, guests))
   await app.register(roomSockets(deps, auth, rooms, directTransfers, guests))
-  if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs))
+  if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs, uploads.gate))
 
   await registerStaticWeb(app, deps.config.webDist)
   return app

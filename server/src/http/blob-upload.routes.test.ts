@@ -8,6 +8,7 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BlobStorageFullError, BlobUploadRejectedError } from '../adapters/blob-store/blob-store.js'
 import {
+  createTestGate,
   type LocalBlobHarness,
   MiB,
   put,
@@ -72,6 +73,57 @@ describe('PUT /blobs/* (local disk)', () => {
     expect(await readAll(await harness.store.read(bare))).toEqual(bytes)
   })
 
+  it('refuses the body of a claimed (409) or deleted (404) upload before storing a byte', async () => {
+    const claimed = key()
+    const signed = await harness.store.signUpload(claimed, sign)
+    expect((await put(signed, 'first')).status).toBe(200)
+    harness.setVerdict(claimed, 'claimed')
+    const again = await put(signed, 'swapped')
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ code: 'upload_claimed' })
+    expect((await readAll(await harness.store.read(claimed))).toString()).toBe('first')
+
+    const gone = key()
+    const goneUrl = await harness.store.signUpload(gone, sign)
+    harness.setVerdict(gone, 'gone')
+    const late = await put(goneUrl, 'resurrected')
+    expect(late.status).toBe(404)
+    expect(await late.json()).toMatchObject({ code: 'upload_not_found' })
+    expect(await harness.store.stat(gone)).toBeNull()
+
+    const k = key()
+    const { uploadId } = await harness.store.createMultipart(k, {})
+    const part = await harness.store.signPart(k, uploadId, 1, sign)
+    harness.setVerdict(k, 'claimed')
+    expect((await put(part, 'part')).status).toBe(409)
+    expect(await harness.store.listParts(k, uploadId)).toEqual([])
+    expect((await harness.leftovers()).tmp).toEqual([])
+  })
+
+  it('keeps the claimed object when the claim happens while a body is arriving', async () => {
+    const k = key()
+    const signed = await harness.store.signUpload(k, sign)
+    expect((await put(signed, 'claimed bytes')).status).toBe(200)
+    // Starts a PUT (open at its start), then claims the key before the body ends.
+    const bytes = randomBody(2 * MiB)
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.request(signed.url, { method: 'PUT', headers: { 'Content-Length': bytes.length } }, (r) => {
+        r.resume()
+        resolve(r.statusCode)
+      })
+      request.on('error', reject)
+      request.write(bytes.subarray(0, MiB), () =>
+        setTimeout(() => {
+          harness.setVerdict(k, 'claimed')
+          request.end(bytes.subarray(MiB))
+        }, 50),
+      )
+    })
+    expect(status).toBe(409)
+    expect((await readAll(await harness.store.read(k))).toString()).toBe('claimed bytes')
+    await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
+  })
+
   it('keeps nothing of a whole upload the client abandons', async () => {
     const k = key()
     const { url } = await harness.store.signUpload(k, sign)
@@ -97,7 +149,7 @@ describe('blobUploadRoutes plugin', () => {
     const refuse = async () => {
       throw new BlobUploadRejectedError(403, 'upload_url_invalid', 'This upload URL is not valid.')
     }
-    await app.register(blobUploadRoutes({ receiveUpload: refuse }, { lingerMs: 200 }))
+    await app.register(blobUploadRoutes({ receiveUpload: refuse }, createTestGate(), { lingerMs: 200 }))
     const origin = await app.listen({ host: '127.0.0.1', port: 0 })
     try {
       const started = performance.now()
@@ -127,7 +179,7 @@ describe('blobUploadRoutes plugin', () => {
   it('keeps its raw-body parser to itself: other routes still parse JSON and keep their body limit', async () => {
     const app = Fastify({ bodyLimit: 100 })
     app.post('/echo', async (request) => request.body)
-    await app.register(blobUploadRoutes({ receiveUpload: async () => ({ etag: '"e"' }) }))
+    await app.register(blobUploadRoutes({ receiveUpload: async () => ({ etag: '"e"' }) }, createTestGate()))
     const echoed = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 } })
     expect(echoed.json()).toEqual({ a: 1 })
     const tooBig = await app.inject({ method: 'POST', url: '/echo', payload: { a: 'x'.repeat(200) } })
@@ -138,12 +190,15 @@ describe('blobUploadRoutes plugin', () => {
   it('answers 507 {detail, code: storage_full} when the store is full', async () => {
     const app = Fastify()
     await app.register(
-      blobUploadRoutes({
-        receiveUpload: async ({ body }) => {
-          for await (const _ of body);
-          throw new BlobStorageFullError()
+      blobUploadRoutes(
+        {
+          receiveUpload: async ({ body }) => {
+            for await (const _ of body);
+            throw new BlobStorageFullError()
+          },
         },
-      }),
+        createTestGate(),
+      ),
     )
     const response = await app.inject({ method: 'PUT', url: '/blobs/a/b?sig=x', payload: 'hello' })
     expect(response.statusCode).toBe(507)

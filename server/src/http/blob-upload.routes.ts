@@ -4,6 +4,7 @@ import {
   BlobStorageFullError,
   BlobUploadRejectedError,
   type LocalBlobStore,
+  type UploadGate,
 } from '../adapters/blob-store/blob-store.js'
 
 /**
@@ -13,6 +14,7 @@ import {
  */
 export function blobUploadRoutes(
   store: Pick<LocalBlobStore, 'receiveUpload'>,
+  gate: UploadGate,
   options: { lingerMs?: number } = {},
 ): FastifyPluginAsync {
   const lingerMs = options.lingerMs ?? defaultLingerMs
@@ -29,12 +31,15 @@ export function blobUploadRoutes(
       async (request, reply) => {
         const length = request.headers['content-length']
         try {
-          const { etag } = await store.receiveUpload({
-            key: request.params['*'],
-            query: singleValues(request.query),
-            contentLength: length === undefined ? undefined : Number(length),
-            body: request.raw,
-          })
+          const { etag } = await store.receiveUpload(
+            {
+              key: request.params['*'],
+              query: singleValues(request.query),
+              contentLength: length === undefined ? undefined : Number(length),
+              body: request.raw,
+            },
+            gate,
+          )
           return reply.header('ETag', etag).header('Access-Control-Expose-Headers', 'ETag').code(200).send()
         } catch (error) {
           if (request.raw.destroyed && !request.raw.complete) {

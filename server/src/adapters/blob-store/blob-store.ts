@@ -38,6 +38,24 @@ export interface ByteRange {
   end: number
 }
 
+/** Where an upload's bytes may still go, as the uploads feature sees it. */
+export type UploadGateVerdict = 'open' | 'claimed' | 'gone'
+
+/**
+ * The uploads feature's say on a PUT to a signed URL (the local driver asks it; on S3 the claim
+ * copies the object away instead). A URL is single-use in this sense: once its upload is claimed
+ * or deleted, its bytes are refused.
+ */
+export interface UploadGate {
+  /** Whether the upload (the whole key, or one part of `uploadId`) still takes bytes. */
+  check(target: { key: string; uploadId?: string }): Promise<UploadGateVerdict>
+  /**
+   * Runs `store` (which moves the received bytes into place) only while the upload takes bytes,
+   * with no claim or delete able to happen meanwhile; otherwise does not run it.
+   */
+  whileOpen(target: { key: string; uploadId?: string }, store: () => Promise<void>): Promise<UploadGateVerdict>
+}
+
 /** The body of a PUT to a URL the local driver signed, as the `/blobs/*` route hands it over. */
 export interface ReceivedUpload {
   /** The key from the URL path. */
@@ -70,6 +88,11 @@ export interface BlobStoreBase {
   abortMultipart(key: string, uploadId: string): Promise<void>
   /** null when the object does not exist. */
   stat(key: string): Promise<BlobStat | null>
+  /**
+   * Copies the object at `from` to `to` inside the store (replacing what `to` held), without the
+   * bytes passing through Ferry. Rejects with BlobNotFoundError when `from` is missing.
+   */
+  copy(from: string, to: string): Promise<void>
   /** Streams the object (or a range of it). Rejects with BlobNotFoundError when missing. */
   read(key: string, range?: ByteRange): Promise<Readable>
   /**
@@ -87,10 +110,12 @@ export interface BlobStoreBase {
 export interface LocalBlobStore extends BlobStoreBase {
   readonly kind: 'local'
   /**
-   * Verifies the signed URL and stores the body, resolving with the ETag. Rejects with
-   * BlobUploadRejectedError (403 / 404 / 413) or BlobStorageFullError; nothing is kept then.
+   * Verifies the signed URL, asks `gate` whether the upload still takes bytes (before reading the
+   * body, and again, atomically, when putting it in place) and stores the body, resolving with
+   * the ETag. Rejects with BlobUploadRejectedError (403 / 404 / 409 / 413) or
+   * BlobStorageFullError; nothing is kept then.
    */
-  receiveUpload(upload: ReceivedUpload): Promise<{ etag: string }>
+  receiveUpload(upload: ReceivedUpload, gate: UploadGate): Promise<{ etag: string }>
   /**
    * Deletes what the tmp folder holds from before `before` (what an instance killed mid-write
    * left behind; nothing legitimate stays there long) and resolves with the count.
@@ -138,8 +163,13 @@ export class BlobStorageUnavailableError extends Error {
 /** A PUT to a signed URL the local driver refuses; `status` and `code` are what the route answers. */
 export class BlobUploadRejectedError extends Error {
   constructor(
-    readonly status: 403 | 404 | 413,
-    readonly code: 'upload_url_invalid' | 'upload_url_expired' | 'upload_not_found' | 'payload_too_large',
+    readonly status: 403 | 404 | 409 | 413,
+    readonly code:
+      | 'upload_url_invalid'
+      | 'upload_url_expired'
+      | 'upload_not_found'
+      | 'upload_claimed'
+      | 'payload_too_large',
     detail: string,
   ) {
     super(detail)

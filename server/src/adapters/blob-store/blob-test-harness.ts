@@ -7,7 +7,7 @@ import Fastify from 'fastify'
 import type { Clock } from '../../clock.js'
 import { blobUploadRoutes } from '../../http/blob-upload.routes.js'
 import { startS3Server } from '../../testing/s3-server.js'
-import type { BlobStore, LocalBlobStore, SignedUpload } from './blob-store.js'
+import type { BlobStore, LocalBlobStore, SignedUpload, UploadGate, UploadGateVerdict } from './blob-store.js'
 import { createLocalDiskBlobStore } from './local-disk-blob-store.js'
 import { createS3BlobStore } from './s3-blob-store.js'
 
@@ -25,6 +25,21 @@ export interface LocalBlobHarness extends BlobHarness {
   advance(seconds: number): void
   /** Files left in the store's tmp folder and in-progress uploads. */
   leftovers(): Promise<{ tmp: string[]; uploads: string[] }>
+  /** What the gate answers for `key` from now on ('open' unless set). */
+  setVerdict(key: string, verdict: UploadGateVerdict): void
+}
+
+/** A gate with a verdict per key ('open' by default), as the uploads feature would give. */
+export function createTestGate(verdicts = new Map<string, UploadGateVerdict>()): UploadGate {
+  const verdictOf = (key: string) => verdicts.get(key) ?? 'open'
+  return {
+    check: async ({ key }) => verdictOf(key),
+    async whileOpen({ key }, store) {
+      const verdict = verdictOf(key)
+      if (verdict === 'open') await store()
+      return verdict
+    },
+  }
 }
 
 export const testSecret = 'test-signing-secret-0123456789abcdef'
@@ -36,8 +51,11 @@ export async function startLocalHarness(dir?: string): Promise<LocalBlobHarness>
   let offsetMs = 0
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) }
   let store: LocalBlobStore | undefined
+  const verdicts = new Map<string, UploadGateVerdict>()
   const app = Fastify()
-  await app.register(blobUploadRoutes({ receiveUpload: (upload) => store!.receiveUpload(upload) }))
+  await app.register(
+    blobUploadRoutes({ receiveUpload: (upload, gate) => store!.receiveUpload(upload, gate) }, createTestGate(verdicts)),
+  )
   const origin = await app.listen({ host: '127.0.0.1', port: 0 })
   store = createLocalDiskBlobStore({ dir: root, publicUrl: origin, signingSecret: testSecret, clock })
   const list = (name: string) => readdir(path.join(root, name)).catch(() => [] as string[])
@@ -49,6 +67,7 @@ export async function startLocalHarness(dir?: string): Promise<LocalBlobHarness>
       offsetMs += seconds * 1000
     },
     leftovers: async () => ({ tmp: await list('tmp'), uploads: await list('uploads') }),
+    setVerdict: (key, verdict) => void verdicts.set(key, verdict),
     async close() {
       await app.close()
       if (ownDir) await rm(root, { recursive: true, force: true })

@@ -1,4 +1,4 @@
-import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { link, lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { type Clock, systemClock } from '../../clock.js'
@@ -11,6 +11,8 @@ import {
   type ReceivedUpload,
   type SignedUpload,
   type SignOptions,
+  type UploadGate,
+  type UploadGateVerdict,
 } from './blob-store.js'
 import { createLocalDiskLayout, errorCode, partFileName } from './local-disk-layout.js'
 import { createLocalDiskMultipart } from './local-disk-multipart.js'
@@ -26,6 +28,14 @@ export interface LocalDiskBlobStoreOptions {
   /** HMAC key for upload URLs, shared by every instance (at least 16 characters). */
   signingSecret: string
   clock?: Clock
+}
+
+/** A refusal of the gate as the route answers it: 409 for a claimed upload, 404 for a deleted one. */
+function assertOpen(verdict: UploadGateVerdict): void {
+  if (verdict === 'claimed') {
+    throw new BlobUploadRejectedError(409, 'upload_claimed', 'This upload is part of a transfer; its URL is spent.')
+  }
+  if (verdict === 'gone') throw new BlobUploadRejectedError(404, 'upload_not_found', 'This upload no longer exists.')
 }
 
 /** Blobs in a folder on Ferry's disk; browsers PUT to Ferry's own `/blobs/*` route (see blobUploadRoutes). */
@@ -49,7 +59,7 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
     }
   }
 
-  async function receiveWhole(claims: UploadClaims, body: Readable): Promise<{ etag: string }> {
+  async function receiveWhole(claims: UploadClaims, body: Readable, gate: UploadGate): Promise<{ etag: string }> {
     await layout.ensure()
     const staging = layout.temp('put')
     try {
@@ -64,7 +74,8 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
         etag,
         parts: [{ file: partFileName(1), size }],
       })
-      await layout.install(staging, claims.key)
+      // Checked again as it goes in place: a claim or delete while the body arrived wins.
+      assertOpen(await gate.whileOpen({ key: claims.key }, () => layout.install(staging, claims.key)))
       return { etag }
     } catch (error) {
       await rm(staging, { recursive: true, force: true })
@@ -80,7 +91,7 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
       return sign({ key }, signOptions)
     },
 
-    async receiveUpload({ key, query, contentLength, body }: ReceivedUpload) {
+    async receiveUpload({ key, query, contentLength, body }: ReceivedUpload, gate: UploadGate) {
       const verified = signer.verify(key, query, clock.now().getTime())
       if (!verified.ok) {
         throw verified.reason === 'expired'
@@ -89,11 +100,17 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
       }
       const { claims } = verified
       if (contentLength !== undefined && contentLength > claims.maxBytes) throw tooLarge(claims.maxBytes)
+      const target = { key, uploadId: claims.uploadId }
+      // Refused before a byte is read: a URL of a claimed or deleted upload is spent.
+      assertOpen(await gate.check(target))
       if (claims.uploadId !== undefined && claims.partNumber !== undefined) {
         await layout.ensure()
-        return multipart.receivePart(key, claims.uploadId, claims.partNumber, body, claims.maxBytes)
+        const { uploadId, partNumber } = claims
+        return multipart.receivePart(key, uploadId, partNumber, body, claims.maxBytes, (install) =>
+          gate.whileOpen(target, install).then(assertOpen),
+        )
       }
-      return receiveWhole(claims, body)
+      return receiveWhole(claims, body, gate)
     },
 
     async createMultipart(key, { contentType }) {
@@ -118,6 +135,26 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
     async stat(key) {
       const manifest = await readManifest(layout.objectDir(key))
       return manifest && { size: manifest.size, contentType: manifest.contentType, etag: manifest.etag }
+    },
+
+    async copy(from, to) {
+      const source = layout.objectDir(from)
+      const manifest = await readManifest(source)
+      if (!manifest) throw new BlobNotFoundError(from)
+      await layout.ensure()
+      // Hard links: no byte is copied, and nothing ever writes into a stored file (a new body is
+      // a new file renamed into place), so the copy cannot change when the source is replaced.
+      const staging = layout.temp('copy')
+      try {
+        await mkdir(staging)
+        for (const part of manifest.parts) await link(path.join(source, part.file), path.join(staging, part.file))
+        await writeManifest(staging, manifest)
+        await layout.install(staging, to)
+      } catch (error) {
+        await rm(staging, { recursive: true, force: true })
+        if (errorCode(error) === 'ENOENT') throw new BlobNotFoundError(from)
+        throw toStorageError(error)
+      }
     },
 
     async read(key, range) {

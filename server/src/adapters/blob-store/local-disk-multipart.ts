@@ -65,7 +65,15 @@ export function createLocalDiskMultipart(layout: LocalDiskLayout, now: () => Dat
       return uploadId
     },
 
-    async receivePart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes: number) {
+    /** `inPlace` runs the final move while the caller allows it (it throws when it does not). */
+    async receivePart(
+      key: string,
+      uploadId: string,
+      partNumber: number,
+      body: Readable,
+      maxBytes: number,
+      inPlace: (install: () => Promise<void>) => Promise<void>,
+    ) {
       const { dir } = await openUpload(key, uploadId).catch((error) => {
         if (error instanceof BlobUploadNotFoundError) throw uploadGone(uploadId)
         throw error
@@ -74,7 +82,7 @@ export function createLocalDiskMultipart(layout: LocalDiskLayout, now: () => Dat
       await writeLimitedBody(body, temp, maxBytes)
       try {
         const stats = await stat(temp, { bigint: true })
-        await rename(temp, path.join(dir, partFileName(partNumber)))
+        await inPlace(() => rename(temp, path.join(dir, partFileName(partNumber))))
         return { etag: fileEtag(stats) }
       } catch (error) {
         await rm(temp, { force: true })

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -128,6 +129,18 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
         return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag }
       } catch (error) {
         if (isNotFound(error)) return null
+        throw error
+      }
+    },
+
+    async copy(from, to) {
+      assertValidBlobKey(from)
+      assertValidBlobKey(to)
+      try {
+        // Keys hold only [A-Za-z0-9._/-], so the copy source needs no encoding.
+        await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}` }))
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(from)
         throw error
       }
     },

@@ -7,8 +7,9 @@ export type PendingUploadStatus = 'pending' | 'uploaded' | 'claimed'
 
 /**
  * Keys handed out for uploads, until a transfer (or a request-link upload) claims them. Rows
- * never claimed are swept with their bytes once `expires_at` passes; claimed rows only record
- * that the key was used, and are dropped after the same delay.
+ * never claimed are swept with their bytes once `expires_at` passes. A claimed row records that
+ * the key is spent (its signed URLs are refused); it is dropped after the same delay, together
+ * with whatever a late PUT left at its key when the claim moved the object to `claimed_key`.
  */
 export const pendingUploads = pgTable(
   'pending_uploads',
@@ -26,6 +27,8 @@ export const pendingUploads = pgTable(
     /** The store's multipart upload id; null for a single PUT. */
     uploadId: text('upload_id'),
     status: text('status').$type<PendingUploadStatus>().notNull().default('pending'),
+    /** Where the claimed object lives (a key no URL was signed for); null before the claim. */
+    claimedKey: text('claimed_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

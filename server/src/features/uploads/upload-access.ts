@@ -1,3 +1,4 @@
+import type { UploadGateVerdict } from '../../adapters/blob-store/blob-store.js'
 import { AppError } from '../../errors.js'
 import type { PendingUploadRow } from './uploads.repository.js'
 
@@ -32,4 +33,19 @@ export function assertCallerMayUse(
 export function ownerMayClaim(owner: UploadOwner, row: PendingUploadRow): boolean {
   if ('requestId' in owner) return row.requestId === owner.requestId
   return row.requestId === null && row.userId === owner.userId
+}
+
+/**
+ * Whether a PUT to a signed URL may still store bytes (H-1: URLs are single-use): a whole-file
+ * PUT while its upload is unclaimed (a retry of the same PUT replaces it), a part while its
+ * multipart upload is in progress. A claimed or deleted upload takes nothing more.
+ */
+export function uploadGateVerdict(
+  row: PendingUploadRow | undefined,
+  target: { key: string; uploadId?: string },
+): UploadGateVerdict {
+  if (!row) return 'gone'
+  if (row.status === 'claimed') return 'claimed'
+  if (target.uploadId === undefined) return row.uploadId === null ? 'open' : 'gone'
+  return row.uploadId === target.uploadId && row.status === 'pending' ? 'open' : 'gone'
 }

@@ -10,6 +10,7 @@ import { startJobs } from '../../jobs/job-runner.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { registerAccount } from '../auth/testing/auth-test-kit.js'
 import { as, MiB, ok, randomBody, uploadParts, uploadStacks, uploadWhole } from './testing/uploads-test-kit.js'
+import { claimedKeyOf } from './upload-keys.js'
 import { createPendingUploadsSweeper, uploadsJobs } from './uploads.jobs.js'
 import { createUploadsRepository } from './uploads.repository.js'
 import { createUploadsService } from './uploads.service.js'
@@ -77,8 +78,9 @@ await forEachStack((getApp, stack) => {
         }
         expect(await deps.blobs.stat(put)).toBeNull()
         expect(await deps.blobs.stat(completed.key)).toBeNull()
-        // A claimed file belongs to its transfer now: only the record of the claim goes.
-        expect((await deps.blobs.stat(claimed))?.size).toBe(10)
+        // A claimed file belongs to its transfer now (at its claimed key): only the record of the claim goes.
+        expect((await deps.blobs.stat(claimedKeyOf(claimed)))?.size).toBe(10)
+        expect(await deps.blobs.stat(claimed)).toBeNull()
         expect((await rows().find(fresh))?.status).toBe('pending')
         expect((await deps.blobs.stat(fresh))?.size).toBe(10)
         if (inProgress) {

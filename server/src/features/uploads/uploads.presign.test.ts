@@ -14,6 +14,7 @@ import {
   uploadStacks,
   uploadWhole,
 } from './testing/uploads-test-kit.js'
+import { claimedKeyOf } from './upload-keys.js'
 import { createUploadsRepository } from './uploads.repository.js'
 import { createUploadsService } from './uploads.service.js'
 
@@ -59,9 +60,11 @@ await forEachStack((getApp, stack) => {
       const { api } = getApp()
       const { access_token, user } = await registerAccount(api)
       const key = await uploadWhole(api, as(access_token), randomBody(12_345), { file_size: 99_999, filename: 'a.txt' })
+      // The claimed object moved to a key no upload URL names (H-1).
       expect(await claim({ userId: user.id }, [key])).toEqual([
-        { key, fileName: 'a.txt', contentType: 'application/octet-stream', size: 12_345 },
+        { key: claimedKeyOf(key), fileName: 'a.txt', contentType: 'application/octet-stream', size: 12_345 },
       ])
+      expect((await rows().find(key))?.claimedKey).toBe(claimedKeyOf(key))
       expect((await rows().find(key))?.status).toBe('claimed')
       await expect(claim({ userId: user.id }, [key])).rejects.toMatchObject({ status: 409, code: 'upload_claimed' })
     })
@@ -86,7 +89,9 @@ await forEachStack((getApp, stack) => {
       const requestId = await openRequestLink(api)
       const key = await uploadWhole(api, as(), randomBody(1000), { request_id: requestId })
       expect((await rows().find(key))?.userId).toBeNull()
-      expect(await claim({ requestId }, [key])).toEqual([expect.objectContaining({ key, size: 1000 })])
+      expect(await claim({ requestId }, [key])).toEqual([
+        expect.objectContaining({ key: claimedKeyOf(key), size: 1000 }),
+      ])
     })
 
     it('rate-limits visitors per client address (Retry-After), not signed-in users', async () => {
@@ -191,9 +196,9 @@ await forEachStack((getApp, stack) => {
       await expect(claim(owner, [mine, mine])).rejects.toMatchObject({ status: 400 })
       // Nothing was claimed by the failures.
       expect((await rows().find(mine))?.status).toBe('pending')
-      expect(await claim(owner, [mine])).toEqual([expect.objectContaining({ key: mine, size: 10 })])
+      expect(await claim(owner, [mine])).toEqual([expect.objectContaining({ key: claimedKeyOf(mine), size: 10 })])
       expect(await claim({ requestId: req1 }, [forRequest])).toEqual([
-        expect.objectContaining({ key: forRequest, size: 30 }),
+        expect.objectContaining({ key: claimedKeyOf(forRequest), size: 30 }),
       ])
       expect(await claim(owner, [])).toEqual([])
     })
@@ -209,6 +214,10 @@ await forEachStack((getApp, stack) => {
         }),
       ).rejects.toThrow('could not be saved')
       expect((await rows().find(key))?.status).toBe('pending')
+      // Claimed again after the rollback, from the copy the first attempt made.
+      expect(await claim({ userId: user.id }, [key])).toEqual([
+        expect.objectContaining({ key: claimedKeyOf(key), size: 10 }),
+      ])
     })
   })
 }, stacks)

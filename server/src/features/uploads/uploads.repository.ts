@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { pendingUploads } from '../../db/schema/index.js'
 
@@ -43,8 +43,12 @@ export function createUploadsRepository(db: DbExecutor) {
       return rows.length === 1
     },
 
-    async markClaimed(keys: string[]): Promise<void> {
-      await db.update(pendingUploads).set({ status: 'claimed' }).where(inArray(pendingUploads.key, keys))
+    /** Marks the row claimed, its object now at `claimedKey`, kept (spent) until `expiresAt`. */
+    async markClaimed(key: string, claimedKey: string, expiresAt: Date): Promise<void> {
+      await db
+        .update(pendingUploads)
+        .set({ status: 'claimed', claimedKey, expiresAt: sql`greatest(${pendingUploads.expiresAt}, ${expiresAt})` })
+        .where(eq(pendingUploads.key, key))
     },
 
     /** Deletes the row if it is still pending; false when it was not. */
@@ -60,48 +64,31 @@ export function createUploadsRepository(db: DbExecutor) {
       await db.delete(pendingUploads).where(eq(pendingUploads.key, key))
     },
 
-    /** Unclaimed rows expired at `now`, by key, after `afterKey` (a page of the sweep). */
-    listExpiredUnclaimed(now: Date, afterKey: string, limit: number): Promise<PendingUploadRow[]> {
+    /** Rows expired at `now` (claimed or not), by key, after `afterKey` (a page of the sweep). */
+    listExpired(now: Date, afterKey: string, limit: number): Promise<PendingUploadRow[]> {
       return db
         .select()
         .from(pendingUploads)
-        .where(
-          and(
-            lte(pendingUploads.expiresAt, now),
-            ne(pendingUploads.status, 'claimed'),
-            gt(pendingUploads.key, afterKey),
-          ),
-        )
+        .where(and(lte(pendingUploads.expiresAt, now), gt(pendingUploads.key, afterKey)))
         .orderBy(asc(pendingUploads.key))
         .limit(limit)
     },
 
     /**
-     * Deletes the row if it is still expired and unclaimed, returning it as it was. Of several
-     * sweepers (or a sweeper and a claim) racing for one row, exactly one gets it.
+     * Deletes the row if it is still expired, returning it as it was. Of several sweepers (or a
+     * sweeper and a claim, which extends the expiry) racing for one row, exactly one gets it.
      */
-    async takeExpiredUnclaimed(key: string, now: Date): Promise<PendingUploadRow | undefined> {
+    async takeExpired(key: string, now: Date): Promise<PendingUploadRow | undefined> {
       const [row] = await db
         .delete(pendingUploads)
-        .where(
-          and(eq(pendingUploads.key, key), lte(pendingUploads.expiresAt, now), ne(pendingUploads.status, 'claimed')),
-        )
+        .where(and(eq(pendingUploads.key, key), lte(pendingUploads.expiresAt, now)))
         .returning()
       return row
     },
 
-    /** Puts back a row taken by takeExpiredUnclaimed (its bytes could not be deleted). */
+    /** Puts back a row taken by takeExpired (its bytes could not be deleted). */
     async restore(row: PendingUploadRow): Promise<void> {
       await db.insert(pendingUploads).values(row).onConflictDoNothing()
-    },
-
-    /** Drops claimed rows past their expiry (the transfer holds the key now); the count dropped. */
-    async deleteExpiredClaimed(now: Date): Promise<number> {
-      const rows = await db
-        .delete(pendingUploads)
-        .where(and(lte(pendingUploads.expiresAt, now), eq(pendingUploads.status, 'claimed')))
-        .returning({ key: pendingUploads.key })
-      return rows.length
     },
 
     /** Rows in the table (tests and diagnostics). */

@@ -16,10 +16,9 @@ import {
 } from '@ferry/contracts/api/uploads'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Deps } from '../../deps.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import type { UploadCaller } from './upload-access.js'
-import { createUploadsService } from './uploads.service.js'
+import type { UploadsService } from './uploads.service.js'
 
 const errors = {
   400: errorResponse,
@@ -48,9 +47,8 @@ async function retryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promi
  * upload to a request link (with request_id); the service decides who may do what.
  */
 export const uploadsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (uploads: UploadsService): FastifyPluginAsyncZod =>
   async (app) => {
-    const uploads = createUploadsService({ ...deps, logger: app.log })
     const config = { access: 'public' } as const
     const schema = { tags: ['uploads'] }
 

@@ -3,6 +3,7 @@ import {
   BlobPartsMismatchError,
   BlobUploadNotFoundError,
   type UploadedPart as StoredPart,
+  type UploadGate,
 } from '../../adapters/blob-store/blob-store.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
@@ -10,7 +11,13 @@ import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { admitRequestUpload } from '../request-links/request-link-admission.js'
 import { type ClaimedUpload, claimUploads } from './claim-uploads.js'
-import { assertCallerMayUse, type UploadCaller, type UploadOwner, uploadNotFound } from './upload-access.js'
+import {
+  assertCallerMayUse,
+  type UploadCaller,
+  type UploadOwner,
+  uploadGateVerdict,
+  uploadNotFound,
+} from './upload-access.js'
 import { newUploadKey } from './upload-keys.js'
 import { fileTooLarge, partMaxBytes, putMaxBytes, uploadLimitFor } from './upload-limits.js'
 import { createUploadsRepository, type DbExecutor, type PendingUploadRow } from './uploads.repository.js'
@@ -178,8 +185,21 @@ export function createUploadsService(deps: UploadsDeps) {
 
     /** For the transfers and request-link features: see claim-uploads.ts. */
     claimUploads(tx: DbExecutor, owner: UploadOwner, keys: readonly string[]): Promise<ClaimedUpload[]> {
-      return claimUploads(blobs, tx, owner, keys)
+      return claimUploads({ blobs, spentUntil: expiry() }, tx, owner, keys)
     },
+
+    /** For the local driver's `/blobs/*` route: whether a signed PUT may still store its bytes. */
+    gate: {
+      check: async (target) => uploadGateVerdict(await repo.find(target.key), target),
+      // The row stays locked while the bytes go in place, so a claim waits for them or refuses them.
+      whileOpen: (target, store) =>
+        deps.database.db.transaction(async (tx) => {
+          const [row] = await createUploadsRepository(tx).lockMany([target.key])
+          const verdict = uploadGateVerdict(row, target)
+          if (verdict === 'open') await store()
+          return verdict
+        }),
+    } satisfies UploadGate,
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_uploads" ADD COLUMN "claimed_key" text;
