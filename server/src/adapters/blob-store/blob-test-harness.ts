@@ -4,9 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import Fastify from 'fastify'
-import type { Clock } from '../../clock.js'
 import { blobUploadRoutes } from '../../http/blob-upload.routes.js'
 import { startS3Server } from '../../testing/s3-server.js'
+import { createTestClock } from '../../testing/test-clock.js'
 import type { BlobStore, LocalBlobStore, SignedUpload, UploadGate, UploadGateVerdict } from './blob-store.js'
 import { createLocalDiskBlobStore } from './local-disk-blob-store.js'
 import { createS3BlobStore } from './s3-blob-store.js'
@@ -48,8 +48,7 @@ export const testSecret = 'test-signing-secret-0123456789abcdef'
 export async function startLocalHarness(dir?: string): Promise<LocalBlobHarness> {
   const ownDir = dir === undefined
   const root = dir ?? (await mkdtemp(path.join(os.tmpdir(), 'ferry-blobs-')))
-  let offsetMs = 0
-  const clock: Clock = { now: () => new Date(Date.now() + offsetMs) }
+  const clock = createTestClock()
   let store: LocalBlobStore | undefined
   const verdicts = new Map<string, UploadGateVerdict>()
   const app = Fastify()
@@ -63,9 +62,7 @@ export async function startLocalHarness(dir?: string): Promise<LocalBlobHarness>
     store,
     dir: root,
     origin,
-    advance: (seconds) => {
-      offsetMs += seconds * 1000
-    },
+    advance: (seconds) => clock.advance(seconds * 1000),
     leftovers: async () => ({ tmp: await list('tmp'), uploads: await list('uploads') }),
     setVerdict: (key, verdict) => void verdicts.set(key, verdict),
     async close() {

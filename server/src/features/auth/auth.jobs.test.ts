@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { revokedTokens } from '../../db/schema/index.js'
+import { createTestClock } from '../../testing/test-clock.js'
 import { forEachDatabase } from '../../testing/test-database.js'
 import { authJobs } from './auth.jobs.js'
 import { createAuthRepository } from './auth.repository.js'
@@ -12,7 +13,7 @@ await forEachDatabase((getDatabase) => {
     await repo.revoke('00000000-0000-4000-8000-000000000001', new Date('2026-11-20T12:00:00Z'))
     await repo.revoke('00000000-0000-4000-8000-000000000002', new Date('2026-12-20T12:00:00Z'))
 
-    const [job] = authJobs({ database, clock: { now: () => now } })
+    const [job] = authJobs({ database, clock: createTestClock(now) })
     expect(job?.name).toBe('sweep-revoked-tokens')
     expect(await job?.run()).toBe(1)
 

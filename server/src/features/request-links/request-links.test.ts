@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { requestLinks } from '../../db/schema/index.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
+import { createTestClock } from '../../testing/test-clock.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { outbox, readStoredZip, sha256, signUp } from '../transfers/testing/transfers-test-kit.js'
 import { as, randomBody, uploadStacks, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
@@ -249,7 +250,7 @@ await forEachStack((getApp) => {
       const [group] = (await get<ReceivedGroup[]>(app, '/received-files', owner.token)).body
       expect(group!.available_until).not.toBeNull()
       const sweeper = createReceivedFilesSweeper(app.deps)
-      const later = { now: () => new Date(new Date(group!.available_until!).getTime() + 1000) }
+      const later = createTestClock(new Date(new Date(group!.available_until!).getTime() + 1000))
       expect(await sweeper.sweep()).toEqual({ purged: 0, failed: 0 })
       expect(await app.deps.blobs.stat(group!.files[0]!.file_key)).toBeTruthy()
       expect(await createReceivedFilesSweeper({ ...app.deps, clock: later }).sweep()).toMatchObject({ failed: 0 })

@@ -2,23 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { Clock } from '../../../clock.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
 
-/** A clock the test moves forward. */
-export function createTestClock(): Clock & { advance(ms: number): void; reset(): void } {
-  let offset = 0
-  return {
-    now: () => new Date(Date.now() + offset),
-    advance(ms) {
-      offset += ms
-    },
-    reset() {
-      offset = 0
-    },
-  }
-}
+/** Kept here too: the auth, billing and uploads tests import it with the rest of this kit. */
+export { createTestClock } from '../../../testing/test-clock.js'
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
