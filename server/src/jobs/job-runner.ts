@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { recordJobRun } from '../operations/metrics.js'
 import { releaseLease, tryAcquireLease } from './job-lease.js'
@@ -13,6 +14,8 @@ export interface Job {
 
 export interface JobRunnerDeps {
   database: { db: Db }
+  /** Ticks follow this clock, so a test can move them forward. */
+  clock: Clock
   logger: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }
 }
 
@@ -35,7 +38,7 @@ export interface JobRunner {
  */
 export function startJobs(deps: JobRunnerDeps, jobs: readonly Job[], options: JobRunnerOptions = {}): JobRunner {
   const holder = options.holder ?? `instance-${randomUUID()}`
-  const timers = new Set<NodeJS.Timeout>()
+  const timers = new Set<() => void>()
   const running = new Set<Promise<void>>()
   let stopped = false
 
@@ -57,19 +60,18 @@ export function startJobs(deps: JobRunnerDeps, jobs: readonly Job[], options: Jo
   }
 
   function schedule(job: Job, delayMs: number): void {
-    const timer = setTimeout(() => {
-      timers.delete(timer)
+    const cancel = deps.clock.after(delayMs, () => {
+      timers.delete(cancel)
       if (stopped) return
-      const started = performance.now()
+      const started = deps.clock.now().getTime()
       const run = tick(job).finally(() => {
         running.delete(run)
         // Ticks keep their cadence from start to start; a run longer than the interval is followed at once.
-        if (!stopped) schedule(job, Math.max(0, job.intervalMs - (performance.now() - started)))
+        if (!stopped) schedule(job, Math.max(0, job.intervalMs - (deps.clock.now().getTime() - started)))
       })
       running.add(run)
-    }, delayMs)
-    timer.unref()
-    timers.add(timer)
+    })
+    timers.add(cancel)
   }
 
   for (const job of jobs) {
@@ -82,7 +84,7 @@ export function startJobs(deps: JobRunnerDeps, jobs: readonly Job[], options: Jo
   return {
     async stop() {
       stopped = true
-      for (const timer of timers) clearTimeout(timer)
+      for (const cancel of timers) cancel()
       timers.clear()
       await Promise.all(running)
       await Promise.all(jobs.map((job) => releaseLease(deps.database.db, job.name, holder).catch(() => {})))

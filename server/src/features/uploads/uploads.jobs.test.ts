@@ -144,7 +144,7 @@ await forEachStack((getApp, stack) => {
       const runners = [
         startJobs({ ...app.deps, logger }, fast({ ...app.deps, blobs: one.store }), { holder: 'a', firstTickMs: 0 }),
         startJobs(
-          { database: other.database, logger },
+          { database: other.database, clock: app.deps.clock, logger },
           fast({ ...app.deps, database: other.database, blobs: two.store }),
           {
             holder: 'b',
