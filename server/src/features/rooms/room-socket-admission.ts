@@ -88,14 +88,10 @@ export function createSocketAdmission(ctx: {
 
     /** Closes the socket with 4410 when the room ends; returns the cancel function. */
     closeAtExpiry(socket: WebSocket, room: RoomRow, beforeClose?: () => void): () => void {
-      const delay = Math.max(0, room.expiresAt.getTime() - ctx.clock.now().getTime())
-      // setTimeout holds at most ~24.8 days; rooms last 24 hours at most.
-      const timer = setTimeout(() => {
+      return ctx.clock.after(room.expiresAt.getTime() - ctx.clock.now().getTime(), () => {
         beforeClose?.()
         socket.close(socketCloseCodes.roomExpired, 'Room expired')
-      }, delay)
-      timer.unref()
-      return () => clearTimeout(timer)
+      })
     },
   }
 }

@@ -2,6 +2,7 @@ import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { describe, expect, it } from 'vitest'
 import { authCookieName } from '../../http/auth-guard.js'
 import { forEachStack } from '../../testing/test-app.js'
+import { createTestClock } from '../../testing/test-clock.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import {
@@ -15,6 +16,9 @@ import {
   roomSocket,
   setRoomExpiry,
 } from './testing/rooms-test-kit.js'
+
+const clock = createTestClock()
+const hour = 3_600_000
 
 await forEachStack((getApp) => {
   describe('room socket', () => {
@@ -122,17 +126,22 @@ await forEachStack((getApp) => {
       const app = getApp()
       const host = await signUp(app)
       const roomId = await createRoom(app, host.token)
-      const expiresAt = new Date(Date.now() + 700)
+      const expiresAt = new Date(clock.now().getTime() + hour)
       await setRoomExpiry(app, roomId, expiresAt)
       const socket = await roomSocket(app, roomId, host.token)
       const signalling = openSocket(app, `/ws/webrtc/${roomId}`, host.token)
       await signalling.next(ofType('welcome'))
-      expect(await socket.closed).toEqual({ code: socketCloseCodes.roomExpired, reason: 'Room expired' })
-      expect(socket.messages.find(ofType('room_expired'))).toEqual({
-        type: 'room_expired',
-        expires_at: expiresAt.toISOString(),
-      })
-      expect((await signalling.closed).code).toBe(socketCloseCodes.roomExpired)
+      try {
+        clock.advance(hour)
+        expect(await socket.closed).toEqual({ code: socketCloseCodes.roomExpired, reason: 'Room expired' })
+        expect(socket.messages.find(ofType('room_expired'))).toEqual({
+          type: 'room_expired',
+          expires_at: expiresAt.toISOString(),
+        })
+        expect((await signalling.closed).code).toBe(socketCloseCodes.roomExpired)
+      } finally {
+        clock.reset()
+      }
     })
   })
-}, authStacks())
+}, authStacks({ clock }))
