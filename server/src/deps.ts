@@ -69,8 +69,8 @@ export async function createDeps(
         : createOutboxMailer({ dir: config.mail.dir, from: config.mail.from, logger })
     opened.push(mailer)
     const rateLimiter = config.redisUrl
-      ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
-      : createInMemoryRateLimiter({ now: () => clock.now().getTime() })
+      ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, clock })
+      : createInMemoryRateLimiter({ clock })
     opened.push(rateLimiter)
     const payments = config.stripe
       ? (await import('./adapters/payments/stripe-payments.js')).createStripePayments(config.stripe)

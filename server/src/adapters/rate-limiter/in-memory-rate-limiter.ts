@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../clock.js'
 import { type RateLimiter, toResult } from './rate-limiter.js'
 
 interface Window {
@@ -8,8 +9,9 @@ interface Window {
 const pruneAbove = 10_000
 
 /** Counts in this process only: right for a single instance (the default install). */
-export function createInMemoryRateLimiter(options: { now?: () => number } = {}): RateLimiter {
-  const now = options.now ?? Date.now
+export function createInMemoryRateLimiter(options: { clock?: Clock } = {}): RateLimiter {
+  const clock = options.clock ?? systemClock
+  const now = () => clock.now().getTime()
   const windows = new Map<string, Window>()
 
   const prune = (at: number) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { availableRedis } from '../../testing/services.js'
+import { createTestClock } from '../../testing/test-clock.js'
 import { createInMemoryRateLimiter } from './in-memory-rate-limiter.js'
 import type { RateLimiter } from './rate-limiter.js'
 import { createRedisRateLimiter } from './redis-rate-limiter.js'
@@ -9,12 +10,11 @@ const redisUrl = await availableRedis()
 // The Redis server is shared with other runs: every key of this file is unique to it.
 const keyPrefix = `test-${randomUUID()}:`
 
+const clock = createTestClock()
 const implementations = [
-  { kind: 'in-memory', skip: false, create: () => createInMemoryRateLimiter() },
-  { kind: 'redis', skip: !redisUrl, create: () => createRedisRateLimiter({ url: redisUrl!, keyPrefix }) },
+  { kind: 'in-memory', skip: false, create: () => createInMemoryRateLimiter({ clock }) },
+  { kind: 'redis', skip: !redisUrl, create: () => createRedisRateLimiter({ url: redisUrl!, keyPrefix, clock }) },
 ] as const
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe.each(implementations)('RateLimiter contract: $kind', ({ kind, skip, create }) => {
   const limiters: RateLimiter[] = []
@@ -55,10 +55,15 @@ describe.each(implementations)('RateLimiter contract: $kind', ({ kind, skip, cre
   it.skipIf(skip)('starts a new window once the old one ends', async () => {
     const limiter = open()
     const key = `w-${randomUUID()}`
-    expect((await limiter.hit(key, 1, 300)).allowed).toBe(true)
-    expect((await limiter.hit(key, 1, 300)).allowed).toBe(false)
-    await sleep(450)
-    expect(await limiter.hit(key, 1, 300)).toEqual({ allowed: true, retryAfterSeconds: 0 })
+    expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(true)
+    clock.advance(50_000)
+    const late = await limiter.hit(key, 1, 60_000)
+    expect(late.allowed).toBe(false)
+    // 10 s left, less the real time the test took (the test clock runs on between advances).
+    expect(late.retryAfterSeconds).toBeLessThanOrEqual(10)
+    clock.advance(10_000)
+    expect(await limiter.hit(key, 1, 60_000)).toEqual({ allowed: true, retryAfterSeconds: 0 })
+    expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(false)
   })
 
   it.skipIf(skip)('peeks at the count and the time left without counting', async () => {
@@ -72,6 +77,8 @@ describe.each(implementations)('RateLimiter contract: $kind', ({ kind, skip, cre
     expect(peeked.retryAfterSeconds).toBeGreaterThanOrEqual(59)
     expect(peeked.retryAfterSeconds).toBeLessThanOrEqual(60)
     expect((await limiter.peek(key)).count).toBe(2)
+    clock.advance(60_000)
+    expect(await limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 })
   })
 
   it.skipIf(skip)('forgets a key on reset, and a new window starts', async () => {
