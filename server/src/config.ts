@@ -27,8 +27,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
-  /** Which peers may set X-Forwarded-* (client address, https): Fastify's trustProxy values. */
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  /**
+   * Which peers may set X-Forwarded-* (client address, https): Fastify's trustProxy values. Only
+   * this machine by default: any private-network peer could otherwise forge its address.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   WEB_DIST: optional,
 

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Extra environment variables, as the server would read them. */
   env?: Record<string, string>
   clock?: Clock
+  /** Where the server listens (default 127.0.0.1; `::` to take connections on every address). */
+  host?: string
   /** Registers extra routes (e.g. probes for cross-cutting behaviour) before the server listens. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>
 }
@@ -81,7 +83,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     const app = await buildApp(deps)
     cleanups.push(() => app.close())
     await options.beforeListen?.(app)
-    await app.listen({ host: '127.0.0.1', port })
+    await app.listen({ host: options.host ?? '127.0.0.1', port })
     const url = `http://127.0.0.1:${port}`
     return {
       app,
