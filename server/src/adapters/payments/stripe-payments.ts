@@ -141,7 +141,8 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
           config.webhookSecret,
           undefined,
           undefined,
-          Math.floor(receivedAt.getTime() / 1000),
+          // Milliseconds: stripe-node divides by 1000 itself (seconds here made every age negative).
+          receivedAt.getTime(),
         )
       } catch {
         throw new AppError('webhook_signature_invalid', 400)

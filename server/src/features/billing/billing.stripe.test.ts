@@ -41,9 +41,14 @@ afterAll(async () => {
 
 let eventCounter = 0
 /** Delivers a signed event to the webhook, as Stripe would. */
-async function deliver(type: string, object: unknown, options: { id?: string; signature?: string } = {}) {
+async function deliver(
+  type: string,
+  object: unknown,
+  options: { id?: string; signature?: string; signedSecondsAgo?: number } = {},
+) {
   const id = options.id ?? `evt_test_${++eventCounter}`
-  const signed = stripe.signedEvent({ id, type, data: { object } }, Math.floor(clock.now().getTime() / 1000))
+  const signedAt = Math.floor(clock.now().getTime() / 1000) - (options.signedSecondsAgo ?? 0)
+  const signed = stripe.signedEvent({ id, type, data: { object } }, signedAt)
   const res = await app.api('/api/billing/webhook', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': options.signature ?? signed.signature },
@@ -113,6 +118,18 @@ describe('Stripe checkout and webhooks (local stand-in for the Stripe API)', () 
     })
     expect(tampered.status).toBe(400)
     expect(await billingState(app, buyer.id)).toMatchObject({ subscriptions: [], role: 'FREE' })
+  })
+
+  it('refuses a delivery signed 10 minutes ago, and takes one signed a minute ago (security review L-2)', async () => {
+    const buyer = await signUp(app, 'FREE')
+    const started = await startCheckout(app, buyer.token, checkoutBody(buyer.id))
+    const session = stripe.pay(started.body.session_id)
+    const stale = await deliver('checkout.session.completed', session, { signedSecondsAgo: 600 })
+    expect(stale).toMatchObject({ status: 400, body: { code: 'webhook_signature_invalid' } })
+    expect(await billingState(app, buyer.id)).toMatchObject({ subscriptions: [], role: 'FREE' })
+    const recent = await deliver('checkout.session.completed', session, { signedSecondsAgo: 60 })
+    expect(recent.status).toBe(200)
+    expect(await billingState(app, buyer.id)).toMatchObject({ role: 'PREMIUM' })
   })
 
   it('activates on checkout.session.completed, renews on invoice.paid, ends on customer.subscription.deleted; replays change nothing', async () => {
