@@ -1,4 +1,4 @@
-import os from 'node:os'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { type IceServer, iceServerSchema } from '@ferry/contracts/api/rooms'
 import { z } from 'zod'
@@ -89,7 +89,7 @@ const envSchema = z.object({
   /** The operator's address the /contact page shows (none when unset). */
   CONTACT_EMAIL: optional.pipe(z.email().optional()),
 
-  /** This instance's name in the X-Ferry-Instance response header (default: host name and process id). */
+  /** This instance's name in the X-Ferry-Instance response header (default: random, chosen at start). */
   INSTANCE_ID: optional,
   /** Bearer token GET /metrics requires; without it /metrics answers loopback clients only. */
   METRICS_TOKEN: optional,
@@ -238,7 +238,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
     iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,
-    instanceId: e.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`,
+    // Random, so the header tells apart instances without naming the host (security review L-11).
+    instanceId: e.INSTANCE_ID ?? randomBytes(6).toString('hex'),
     metricsToken: e.METRICS_TOKEN,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS === undefined ? undefined : e.JOB_INTERVAL_SECONDS * 1000,
   }

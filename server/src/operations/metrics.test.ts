@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { metricValue } from '../cluster/harness/cluster.js'
 import { buildTestApp, type TestApp } from '../testing/test-app.js'
@@ -63,5 +64,12 @@ describe('/metrics, request ids and the instance header', () => {
     const error = await open.api('/api/nothing-here')
     expect(error.status).toBe(404)
     expect(error.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('names an instance without INSTANCE_ID by an opaque id, not its host name (security review L-11)', async () => {
+    const instance = (await guarded.api('/healthz')).headers.get('x-ferry-instance')
+    expect(instance).toMatch(/^[0-9a-f]{12}$/)
+    expect(instance).not.toContain(os.hostname())
+    expect((await guarded.api('/healthz')).headers.get('x-ferry-instance')).toBe(instance)
   })
 })
