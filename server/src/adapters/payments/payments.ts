@@ -14,6 +14,8 @@ export interface PaymentsAdapter {
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
   /** Ends the provider's subscription at once (it was replaced by another). */
   cancelNow(providerSubscriptionId: string): Promise<void>
+  /** Ends the provider's trial now and charges the first period (the user had a trial already). */
+  endTrialNow(providerSubscriptionId: string): Promise<void>
 }
 
 export interface CheckoutRequest {

@@ -154,6 +154,10 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }))
     },
 
+    async endTrialNow(providerSubscriptionId) {
+      await call(() => stripe.subscriptions.update(providerSubscriptionId, { trial_end: 'now' }))
+    },
+
     async cancelNow(providerSubscriptionId) {
       await call(() => stripe.subscriptions.cancel(providerSubscriptionId))
     },

@@ -23,5 +23,6 @@ export function createTestPayments(): PaymentsAdapter {
     },
     async cancelAtPeriodEnd() {},
     async cancelNow() {},
+    async endTrialNow() {},
   }
 }

@@ -211,6 +211,26 @@ await forEachStack((getApp) => {
       expect(state.payments.map((p) => p.amountCents)).toEqual([15000])
     })
 
+    it('gives one trial per user, however many checkouts were opened before it started (security review L-3)', async () => {
+      const app = getApp()
+      const buyer = await signUp(app, 'FREE')
+      const first = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
+      const second = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
+      for (const started of [first, second]) {
+        const view = await get<TestCheckoutSession>(app, `/api/checkout/test/${started.body.session_id}`, buyer.token)
+        expect(view.body.trial_days).toBe(5) // both opened before any trial began
+      }
+      const complete = (id: string) => post(app, `/api/checkout/test/${id}/complete`, undefined, buyer.token)
+      expect((await complete(first.body.session_id)).status).toBe(200)
+      expect((await currentPlan(app, buyer.token)).body.subscription).toMatchObject({ status: 'TRIALING' })
+      expect((await complete(second.body.session_id)).status).toBe(200)
+      const sub = (await currentPlan(app, buyer.token)).body.subscription!
+      expect(sub).toMatchObject({ status: 'ACTIVE', trial_start: null, trial_end: null })
+      expect((await currentPlan(app, buyer.token)).body).toMatchObject({ is_trial: false })
+      // Without a trial, the first month is charged at once.
+      expect((await billingState(app, buyer.id)).payments.map((p) => p.amountCents)).toEqual([999])
+    })
+
     it("monthly with the plan's 5-day trial: charged at the trial end, renewed, canceled to period end, then Guest", async () => {
       const app = getApp()
       const sweeper = createSubscriptionSweeper(app.deps)

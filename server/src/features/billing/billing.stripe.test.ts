@@ -211,6 +211,27 @@ describe('Stripe checkout and webhooks (local stand-in for the Stripe API)', () 
     expect((await deliver('invoice.paid', invoice, { id: early.id })).status).toBe(503)
   })
 
+  it('a second checkout opened before the first trial gets no trial: Stripe ends it at once (security review L-3)', async () => {
+    const buyer = await signUp(app, 'FREE')
+    const opened = [
+      await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' })),
+      await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' })),
+    ]
+    const [first, second] = opened.map((started) => stripe.pay(started.body.session_id))
+    expect((await deliver('checkout.session.completed', first)).status).toBe(200)
+    expect(lastCall(`/v1/subscriptions/${first!.subscription}`)).toBeUndefined()
+    expect((await deliver('checkout.session.completed', second)).status).toBe(200)
+    expect(lastCall(`/v1/subscriptions/${second!.subscription}`)).toMatchObject({
+      method: 'POST',
+      params: { trial_end: 'now' },
+    })
+    const state = await billingState(app, buyer.id)
+    expect(state.subscriptions.map((s) => `${s.status}:${s.trialStart ? 'trial' : 'none'}`).sort()).toEqual([
+      'ACTIVE:none',
+      'ENDED:trial',
+    ])
+  })
+
   it('cancels at the period end through Stripe', async () => {
     const buyer = await signUp(app, 'FREE')
     const started = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))

@@ -17,6 +17,12 @@ export interface ProviderIds {
   providerCustomerId?: string | null
 }
 
+/** What activating a subscription did beside it: the one it replaced, and a trial it withheld. */
+interface Activation {
+  replaced?: SubscriptionRow
+  trialDropped: boolean
+}
+
 export interface FulfilmentResult {
   session: CheckoutSessionRow
   /** False when the session had been fulfilled already (a replay). */
@@ -48,7 +54,11 @@ export function createFulfilment(deps: FulfilmentDeps) {
     if (session.referralCode && !referral) {
       logger.warn({ sessionId: session.id }, 'The referral code of a paid checkout was taken meanwhile; trial kept')
     }
-    const trialEnd = session.trialDays > 0 ? addDays(now, session.trialDays) : null
+    // The trial was decided when the session opened; another session may have started one since
+    // (security review L-3). The user row is locked, so two completions cannot both see none.
+    const trialDays = session.trialDays > 0 && !(await repo.hadTrial(session.userId)) ? session.trialDays : 0
+    const trialDropped = trialDays < session.trialDays
+    const trialEnd = trialDays > 0 ? addDays(now, trialDays) : null
     const subscription = await repo.insertSubscription({
       userId: session.userId,
       planId: plan.id,
@@ -90,11 +100,11 @@ export function createFulfilment(deps: FulfilmentDeps) {
         at: now,
       })
     }
-    return replaced
+    return { replaced, trialDropped } satisfies Activation
   }
 
   return async function fulfil(sessionId: string, ids: ProviderIds = {}): Promise<FulfilmentResult> {
-    let replaced: SubscriptionRow | undefined
+    let activated: Activation | undefined
     const result = await database.db.transaction(async (tx) => {
       const repo = createBillingRepository(tx)
       const session = await repo.findSession(sessionId, { lock: true })
@@ -103,7 +113,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       if (session.status === 'canceled') throw new AppError('checkout_session_closed', 409)
       const now = clock.now()
       if (session.kind === 'subscription') {
-        replaced = await activate(tx, session, ids)
+        activated = await activate(tx, session, ids)
       } else {
         await repo.insertPayment({
           userId: session.userId,
@@ -117,12 +127,19 @@ export function createFulfilment(deps: FulfilmentDeps) {
       await repo.closeSession(session.id, 'completed', now)
       return { session: { ...session, status: 'completed' as const, completedAt: now }, changed: true }
     })
-    if (result.changed) await afterCommit(result.session, replaced)
+    if (result.changed) await afterCommit(result.session, activated, ids)
     return result
   }
 
   /** Provider-side clean-up and the recovery itself: retried by their own paths if they fail here. */
-  async function afterCommit(session: CheckoutSessionRow, replaced: SubscriptionRow | undefined) {
+  async function afterCommit(session: CheckoutSessionRow, activated: Activation | undefined, ids: ProviderIds) {
+    const replaced = activated?.replaced
+    if (activated?.trialDropped && ids.providerSubscriptionId) {
+      // The provider started the trial the session offered; end it, so the first period is charged now.
+      await deps.payments.endTrialNow(ids.providerSubscriptionId).catch((error) => {
+        logger.error({ err: error, sessionId: session.id }, 'Could not end the trial of a second subscription')
+      })
+    }
     if (replaced?.provider === 'stripe' && replaced.providerSubscriptionId) {
       await deps.payments.cancelNow(replaced.providerSubscriptionId).catch((error) => {
         logger.error({ err: error, subscriptionId: replaced?.id }, 'Could not cancel the replaced Stripe subscription')
