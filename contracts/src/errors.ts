@@ -81,6 +81,8 @@ export const errorMessages = {
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',
   invalid_credentials: 'Invalid email or password.',
   email_taken: 'An account with this email already exists. Please log in instead.',
+  password_common: 'This password is one of the most common ones and easy to guess. Please choose another.',
+  password_personal: 'Your password must not be your name or your email address. Please choose another.',
   google_not_configured: 'Google authentication is not yet available. Please use email and password.',
   google_auth_failed: 'Google authentication failed',
   google_email_unverified: 'Your Google account email address is not verified.',

@@ -1,4 +1,5 @@
 import { emailField, nameField, newPasswordField } from '@ferry/contracts/api/auth'
+import { AppError } from '../errors.js'
 import type { AuthService } from '../features/auth/auth.service.js'
 
 export const adminUsage = `Usage:
@@ -40,7 +41,11 @@ export async function runAdminCommand(
     if (!password.success) return invalid(output, password.error.issues[0]?.message)
     const name = rest[2] === undefined ? undefined : nameField.safeParse(rest[2])
     if (name && !name.success) return invalid(output, name.error.issues[0]?.message)
-    const admin = await auth.upsertAdmin(email.data, password.data, name?.data)
+    const admin = await auth.upsertAdmin(email.data, password.data, name?.data).catch((error) => {
+      if (error instanceof AppError) return error
+      throw error
+    })
+    if (admin instanceof AppError) return invalid(output, admin.detail)
     output.out(
       admin.created
         ? `Created the ADMIN account ${admin.email}.`

@@ -2,6 +2,7 @@ import type { SetPasswordInfo } from '@ferry/contracts/api/admin'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { assertAcceptablePassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import type { UserRow } from '../users/users.repository.js'
 import { createAdminUsersRepository } from './admin-users.repository.js'
@@ -63,6 +64,7 @@ export function createSetPasswordLinks(deps: LinkDeps) {
     /** Sets the password once: the update only applies while the account still matches the link. */
     async setPassword(token: string, password: string): Promise<{ message: string; email: string }> {
       const row = await accountOf(token)
+      assertAcceptablePassword(password, row)
       const hash = await hashPassword(password)
       if (!(await repo.setPasswordHash(row, hash))) throw invalidLink()
       return { message: 'Your password is set. You can now log in.', email: row.email }

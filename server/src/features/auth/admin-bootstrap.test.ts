@@ -91,18 +91,18 @@ await forEachDatabase((getDatabase) => {
   it('bootstrap promotes an existing FREE account and is idempotent', async () => {
     const auth = await service()
     const email = uniqueEmail('promote')
-    await auth.register({ email, password: 'password123', name: 'P' })
+    await auth.register({ email, password: 'password-123', name: 'P' })
     const admin = await service({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'new-password' })
     expect(await admin.bootstrapAdmin()).toEqual({ id: expect.any(String), email, created: false })
     expect(await admin.bootstrapAdmin()).toMatchObject({ created: false })
     expect(await roleOf(email)).toBe('ADMIN')
-    await expect(auth.login({ email, password: 'password123' })).rejects.toMatchObject({ status: 401 })
+    await expect(auth.login({ email, password: 'password-123' })).rejects.toMatchObject({ status: 401 })
     expect((await auth.login({ email, password: 'new-password' })).user.role).toBe('ADMIN')
   })
 
   it('the admin command promotes an existing account', async () => {
     const email = uniqueEmail('cli')
-    await (await service()).register({ email, password: 'password123', name: 'C' })
+    await (await service()).register({ email, password: 'password-123', name: 'C' })
     expect(await run(['promote', ` ${email.toUpperCase()} `])).toEqual({ code: 0, output: `${email} is now ADMIN.` })
     expect(await roleOf(email)).toBe('ADMIN')
   })
@@ -125,7 +125,7 @@ await forEachDatabase((getDatabase) => {
       code: 2,
       output: 'Password must be at least 8 characters.',
     })
-    expect((await run(['create', 'not-an-email', 'password123'])).output).toBe('Please enter a valid email address.')
+    expect((await run(['create', 'not-an-email', 'password-123'])).output).toBe('Please enter a valid email address.')
     const usage = await run(['demote', 'x@example.com'])
     expect(usage.code).toBe(2)
     expect(usage.output).toMatch(/^Usage:/)
@@ -156,7 +156,7 @@ describe('npm run admin', () => {
   it('creates and promotes in a PGlite data folder', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferry-admin-cli-'))
     dirs.push(dataDir)
-    const created = await npmRunAdmin(['create', 'first@example.com', 'password123', 'First'], { DATA_DIR: dataDir })
+    const created = await npmRunAdmin(['create', 'first@example.com', 'password-123', 'First'], { DATA_DIR: dataDir })
     expect(created, created.stderr).toMatchObject({ code: 0, stdout: 'Created the ADMIN account first@example.com.\n' })
 
     const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') })

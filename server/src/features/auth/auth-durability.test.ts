@@ -62,7 +62,7 @@ async function signUpKillAndSignIn(env: Record<string, string>) {
   const first = await startServer(env)
   let token: string
   try {
-    const res = await postJson(first.api, '/auth/register', { email, password: 'password123', name: 'Durable' })
+    const res = await postJson(first.api, '/auth/register', { email, password: 'password-123', name: 'Durable' })
     expect(res.status, first.output()).toBe(201)
     token = (await res.json()).access_token
   } finally {
@@ -71,7 +71,7 @@ async function signUpKillAndSignIn(env: Record<string, string>) {
 
   const second = await startServer(env)
   try {
-    const res = await postJson(second.api, '/auth/login', { email, password: 'password123' })
+    const res = await postJson(second.api, '/auth/login', { email, password: 'password-123' })
     expect(res.status, second.output()).toBe(200)
     expect((await res.json()).user.email).toBe(email)
     // The signing secret was kept too: the token from before the crash is still good.

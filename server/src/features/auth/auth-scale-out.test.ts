@@ -29,7 +29,7 @@ describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
   afterAll(() => instances?.close())
 
   it('share the count of failed logins per account and address: split over both, the fifth is refused', async () => {
-    const { user } = await registerAccount(one.api, { password: 'password123' })
+    const { user } = await registerAccount(one.api, { password: 'password-123' })
     const guesser = { 'x-forwarded-for': uniqueIp() }
     const attempt = (t: TestApp, password = 'wrong-password', from = guesser) =>
       postJson(t.api, '/auth/login', { email: user.email, password }, from)
@@ -47,7 +47,7 @@ describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
       })
     }
     // The owner, from another address, is not locked out (security review M-1).
-    expect((await attempt(two, 'password123', { 'x-forwarded-for': uniqueIp() })).status).toBe(200)
+    expect((await attempt(two, 'password-123', { 'x-forwarded-for': uniqueIp() })).status).toBe(200)
   })
 
   it('share the count per client address across accounts and across login and register', async () => {
@@ -70,7 +70,7 @@ describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
   it('limit registrations per client address too', async () => {
     const from = { 'x-forwarded-for': uniqueIp() }
     const register = (t: TestApp) =>
-      postJson(t.api, '/auth/register', { email: uniqueEmail(), password: 'password123', name: 'R' }, from)
+      postJson(t.api, '/auth/register', { email: uniqueEmail(), password: 'password-123', name: 'R' }, from)
     const statuses = []
     for (const t of [one, two, one, two, one, two, one]) statuses.push((await register(t)).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429])

@@ -6,6 +6,7 @@ import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { createUsersService, type UserRecord } from '../users/users.service.js'
 import { createAuthRepository } from './auth.repository.js'
 import { createGoogleIdVerifier, type GoogleIdentity } from './google-id-verifier.js'
+import { assertAcceptablePassword } from './password-policy.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { createTokenSigner, type IssuedToken } from './tokens.js'
 
@@ -66,9 +67,11 @@ export async function createAuthService(deps: AuthDeps) {
     if (password.length < passwordMinLength) {
       throw new Error(`The admin password for ${normalised} must be at least ${passwordMinLength} characters`)
     }
+    const adminName = name?.trim() || localPart(normalised)
+    assertAcceptablePassword(password, { email: normalised, name: adminName })
     const { id, created } = await users.upsertAdmin({
       email: normalised,
-      name: name?.trim() || localPart(normalised),
+      name: adminName,
       passwordHash: await hashPassword(password),
     })
     return { id, email: normalised, created }
@@ -86,6 +89,7 @@ export async function createAuthService(deps: AuthDeps) {
     },
 
     async register(input: RegisterRequest): Promise<SignedIn> {
+      assertAcceptablePassword(input.password, input)
       const user = await users.create({
         email: normaliseEmail(input.email),
         name: input.name.trim(),
@@ -122,7 +126,10 @@ export async function createAuthService(deps: AuthDeps) {
     /** product.md §10: ADMIN_EMAIL and ADMIN_PASSWORD create that account as ADMIN, or promote it. */
     async bootstrapAdmin(): Promise<{ email: string; created: boolean } | undefined> {
       if (!config.admin) return undefined
-      const admin = await upsertAdmin(config.admin.email, config.admin.password)
+      const admin = await upsertAdmin(config.admin.email, config.admin.password).catch((error) => {
+        // A refused password stops the start with a sentence naming the variable.
+        throw error instanceof AppError ? new Error(`ADMIN_PASSWORD is refused: ${error.detail}`) : error
+      })
       deps.logger.info({ email: admin.email }, admin.created ? 'Admin account created' : 'Admin account promoted')
       return admin
     },

@@ -21,7 +21,7 @@ await forEachStack(
     describe('register, log in, verify, log out', () => {
       it('runs the whole session, and the token dies with logout', async () => {
         const email = uniqueEmail('flow')
-        const reg = await postJson(api, '/auth/register', { email, password: 'password123', name: '  Ann Example ' })
+        const reg = await postJson(api, '/auth/register', { email, password: 'password-123', name: '  Ann Example ' })
         expect(reg.status).toBe(201)
         const registered = await reg.json()
         expect(registered).toMatchObject({
@@ -31,7 +31,7 @@ await forEachStack(
         expect(registered.user.id).toMatch(/^[0-9a-f-]{36}$/)
         expect(registered.access_token.split('.')).toHaveLength(3)
 
-        const login = await postJson(api, '/auth/login', { email, password: 'password123' })
+        const login = await postJson(api, '/auth/login', { email, password: 'password-123' })
         expect(login.status).toBe(200)
         const { access_token: token, user } = await login.json()
         expect(user).toEqual(registered.user)
@@ -58,10 +58,10 @@ await forEachStack(
 
       it('signs in with any case and whitespace of the email', async () => {
         const email = uniqueEmail('case')
-        await registerAccount(api, { email, password: 'password123' })
+        await registerAccount(api, { email, password: 'password-123' })
         const login = await postJson(api, '/auth/login', {
           email: `  ${email.toUpperCase()} `,
-          password: 'password123',
+          password: 'password-123',
         })
         expect(login.status).toBe(200)
         expect((await login.json()).user.email).toBe(email)
@@ -79,7 +79,7 @@ await forEachStack(
 
     describe('the auth cookie', () => {
       it('is httpOnly, Lax, Path=/, 30 days, and not Secure over plain http', async () => {
-        const res = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password123', name: 'C' })
+        const res = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password-123', name: 'C' })
         const line = res.headers.getSetCookie().find((l) => l.startsWith('ferry_token='))!
         expect(line).toMatch(/HttpOnly/i)
         expect(line).toMatch(/SameSite=Lax/i)
@@ -93,14 +93,14 @@ await forEachStack(
         const res = await postJson(
           api,
           '/auth/register',
-          { email: uniqueEmail(), password: 'password123', name: 'S' },
+          { email: uniqueEmail(), password: 'password-123', name: 'S' },
           { 'x-forwarded-proto': 'https' },
         )
         expect(res.headers.getSetCookie().find((l) => l.startsWith('ferry_token='))).toMatch(/; Secure/i)
       })
 
       it('authenticates reads, and writes only with X-Requested-With', async () => {
-        const reg = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password123', name: 'K' })
+        const reg = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password-123', name: 'K' })
         const { user } = await reg.json()
         const cookie = `ferry_token=${authCookieFrom(reg)}`
 
@@ -126,7 +126,7 @@ await forEachStack(
       })
 
       it('logs out through the cookie and revokes its token', async () => {
-        const reg = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password123', name: 'L' })
+        const reg = await postJson(api, '/auth/register', { email: uniqueEmail(), password: 'password-123', name: 'L' })
         const token = authCookieFrom(reg)!
         const cookie = `ferry_token=${token}`
         const out = await postJson(api, '/auth/logout', undefined, { cookie, 'x-requested-with': 'XMLHttpRequest' })
@@ -227,7 +227,7 @@ await forEachStack(
         const email = uniqueEmail('dup')
         await registerAccount(api, { email })
         for (const variant of [email, email.toUpperCase(), `  ${email}\t`]) {
-          const res = await postJson(api, '/auth/register', { email: variant, password: 'password123', name: 'Dup' })
+          const res = await postJson(api, '/auth/register', { email: variant, password: 'password-123', name: 'Dup' })
           expect(res.status).toBe(409)
           expect(await res.json()).toEqual({
             code: 'email_taken',
@@ -238,10 +238,10 @@ await forEachStack(
 
       it.each([
         [{ email: 'x@example.com', password: 'short', name: 'N' }, 'password: Password must be at least 8 characters.'],
-        [{ email: 'not-an-email', password: 'password123', name: 'N' }, 'email: Please enter a valid email address.'],
-        [{ email: 'x@example.com', password: 'password123' }, 'name: Name is required.'],
-        [{ email: 'x@example.com', password: 'password123', name: '   ' }, 'name: Name is required.'],
-        [{ password: 'password123', name: 'N' }, 'email: Email is required.'],
+        [{ email: 'not-an-email', password: 'password-123', name: 'N' }, 'email: Please enter a valid email address.'],
+        [{ email: 'x@example.com', password: 'password-123' }, 'name: Name is required.'],
+        [{ email: 'x@example.com', password: 'password-123', name: '   ' }, 'name: Name is required.'],
+        [{ password: 'password-123', name: 'N' }, 'email: Email is required.'],
       ])('answers 400 with a clear message to %j', async (body, detail) => {
         const res = await postJson(api, '/auth/register', body)
         expect(res.status).toBe(400)
@@ -249,11 +249,11 @@ await forEachStack(
       })
 
       it('gives the same 401 for an unknown email and for a wrong password', async () => {
-        const { user } = await registerAccount(api, { password: 'password123' })
+        const { user } = await registerAccount(api, { password: 'password-123' })
         const wrongPassword = await postJson(api, '/auth/login', { email: user.email, password: 'password124' })
         const unknownEmail = await postJson(api, '/auth/login', {
           email: uniqueEmail('nobody'),
-          password: 'password123',
+          password: 'password-123',
         })
         expect(wrongPassword.status).toBe(401)
         expect(unknownEmail.status).toBe(401)
@@ -264,7 +264,7 @@ await forEachStack(
       })
 
       it('takes about as long for an unknown email as for a wrong password', async () => {
-        const { user } = await registerAccount(api, { password: 'password123' })
+        const { user } = await registerAccount(api, { password: 'password-123' })
         const time = async (email: string) => {
           const started = performance.now()
           await postJson(api, '/auth/login', { email, password: 'wrong-password' })

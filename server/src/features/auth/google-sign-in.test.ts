@@ -55,13 +55,13 @@ await forEachStack(
     })
 
     it('links to an existing email account, which keeps its password and name', async () => {
-      const { user } = await registerAccount(api, { password: 'password123', name: 'Eve Email' })
+      const { user } = await registerAccount(api, { password: 'password-123', name: 'Eve Email' })
       const res = await signIn(
         await google.idToken({ sub: `g-${user.id}`, email: user.email, name: 'Eve G', picture: 'p' }),
       )
       expect(res.status).toBe(200)
       expect((await res.json()).user).toEqual({ ...user, picture: 'p' })
-      expect((await postJson(api, '/auth/login', { email: user.email, password: 'password123' })).status).toBe(200)
+      expect((await postJson(api, '/auth/login', { email: user.email, password: 'password-123' })).status).toBe(200)
       // Later sign-ins find the account by Google's id even if the Google address changed.
       const moved = await signIn(await google.idToken({ sub: `g-${user.id}`, email: uniqueEmail('moved') }))
       expect((await moved.json()).user.id).toBe(user.id)
@@ -85,7 +85,7 @@ await forEachStack(
       expect(res.status).toBe(401)
       expect((await res.json()).code).toBe('google_email_unverified')
       // Nobody can log in or register in that name by this route; the address is still free.
-      expect((await postJson(api, '/auth/register', { email, password: 'password123', name: 'U' })).status).toBe(201)
+      expect((await postJson(api, '/auth/register', { email, password: 'password-123', name: 'U' })).status).toBe(201)
     })
 
     it('accepts the bare accounts.google.com issuer too', async () => {
