@@ -145,7 +145,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   })
 
   await page.getByRole('button', { name: 'Refresh' }).click()
-  await expect(topUserRow(page, account.email)).toContainText('6.00 MB')
+  await expect(topUserRow(page, account.email)).toContainText('6 MiB')
   await expect(page.getByTestId('storage-stored')).not.toHaveText(storedBefore ?? '')
   await expect(page.getByTestId('storage-largest')).toContainText(title)
 

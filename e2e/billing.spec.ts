@@ -99,7 +99,7 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await page.getByRole('link', { name: 'Start Using' }).click()
   await expect(page).toHaveURL(/\/$/)
   await addFiles(page, [file.path])
-  await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 2,048 GB per transfer')
+  await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 2 TiB per transfer')
   const counter = page.getByTestId('recipient-counter')
   await expect(counter).toHaveText('0 of 5 recipients')
   const recipients = [1, 2, 3, 4, 5].map((n) => `r${n}-${guest.email}`)
@@ -151,7 +151,7 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
     await expect(page.getByTestId('plan-comparison').getByRole('cell', { name: row, exact: true })).toBeVisible()
   }
   const size = page.getByTestId('comparison-row-maxTransferSize')
-  await expect(size.locator('[data-plan="guest"]')).toHaveText('50 GB')
+  await expect(size.locator('[data-plan="guest"]')).toHaveText('50 GiB')
   await expect(size.locator('[data-plan="pro"]')).toHaveText('2 TB')
   await expect(size.locator('[data-plan="business"]')).toHaveText('Unlimited')
   await expect(page.getByTestId('comparison-row-trial').locator('[data-plan="pro"]')).toHaveText('5 days')

@@ -55,7 +55,7 @@ test('a visitor uploads to a request link; the requester is told, downloads the 
     await expect(button).toBeDisabled()
 
     await addFiles(upload, [report.path, photo.path])
-    await expect(upload.getByTestId('request-total-size')).toHaveText('Total size: 1.46 MB')
+    await expect(upload.getByTestId('request-total-size')).toHaveText('Total size: 1.5 MiB')
     await upload.getByTestId('sender-name').fill('Dana Sender')
     await upload.getByTestId('sender-email').fill('dana@e2e.ferry.test')
     const completed = upload.waitForResponse(
@@ -79,7 +79,7 @@ test('a visitor uploads to a request link; the requester is told, downloads the 
     await expect(group.getByTestId('received-from')).toHaveText(/^From: .*Dana Sender/)
     await expect(group.getByTestId('received-file')).toHaveCount(2)
     const reportRow = group.locator('[data-testid="received-file"][data-file-name="report.pdf"]')
-    await expect(reportRow).toContainText('300.00 KB')
+    await expect(reportRow).toContainText('300 KiB')
 
     const [single] = await Promise.all([
       page.waitForEvent('download'),

@@ -137,7 +137,7 @@ test('My Transfers sorts by any header, searches title, recipient and file, copi
 test('over the plan limit the button asks to upgrade, and the modal compares the plans', async ({ page, request }) => {
   const login = await registerViaApi(request, newAccount('limit'))
   await storeLogin(page, login)
-  // A Guest plan shrunk to 0.01 GB, so a small file is over it.
+  // A Guest plan shrunk to 0.01 GiB, so a small file is over it.
   await page.route('**/api/plans/limits', async (route) => {
     const response = await route.fetch()
     const body = await response.json()
@@ -151,10 +151,10 @@ test('over the plan limit the button asks to upgrade, and the modal compares the
 
   const send = page.getByTestId('send-button')
   await expect(send).toHaveText('Upgrade to Send')
-  await expect(page.getByTestId('transfer-notice')).toHaveText('Upgrade to PRO to send files over 0.01GB')
+  await expect(page.getByTestId('transfer-notice')).toHaveText('Upgrade to PRO to send files over 10.2 MiB')
   await send.click()
   const modal = page.getByRole('dialog', { name: 'Upgrade your plan' })
-  await expect(modal.getByTestId('upgrade-message')).toHaveText('Upgrade to PRO to send files over 0.01GB')
+  await expect(modal.getByTestId('upgrade-message')).toHaveText('Upgrade to PRO to send files over 10.2 MiB')
   const comparison = modal.getByTestId('upgrade-comparison')
   // From the plans as stored: Guest 24 h and no recovery, Pro 30 days with a 7-day grace.
   await expect(comparison.locator('tbody tr').nth(0)).toHaveText(['Transfer expiry', '1 day', 'Up to 30 days'].join(''))
@@ -183,8 +183,8 @@ test('plan limits that fail to load are tried 3 times, then the defaults apply w
     timeout: 10_000,
   })
   expect(attempts).toBe(3)
-  // The fallbacks of spec/transfers.md §9 for an admin: 20 GB and 5 recipients.
-  await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 20 GB per transfer')
+  // The fallbacks of spec/transfers.md §9 for an admin: 20 GiB and 5 recipients.
+  await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 20 GiB per transfer')
   await expect(page.getByTestId('recipient-counter')).toHaveText('0 of 5 recipients')
   await page.waitForTimeout(1500)
   expect(attempts).toBe(3)

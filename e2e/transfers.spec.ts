@@ -46,7 +46,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
     const unthrottle = await throttleUploads(page, 384 * KiB)
     await addFiles(page, [photo.path, clip.path])
 
-    await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 2,048 GB per transfer')
+    await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 2 TiB per transfer')
     const counter = page.getByTestId('recipient-counter')
     await expect(counter).toHaveText('0 of 5 recipients')
     const input = page.getByTestId('recipient-input')
@@ -103,7 +103,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
       await expect(anaPage.getByTestId('share-message')).toContainText('Here they are.\nEnjoy!')
       await expect(anaPage.getByTestId('share-status')).toContainText(/Expires in \d+d \d+h/)
       await expect(anaPage.getByTestId('share-file')).toHaveCount(2)
-      await expect(shareFile(anaPage, 'clip.mp4')).toContainText('3.00 MB')
+      await expect(shareFile(anaPage, 'clip.mp4')).toContainText('3 MiB')
       await expect(anaPage.getByTestId('share-tracking')).toHaveCount(0)
 
       const [single] = await Promise.all([

@@ -1,39 +1,48 @@
-/** Units of spec/transfers.md §5: B, KB, MB, GB in steps of 1024. */
-export const fileSizeUnits = ['B', 'KB', 'MB', 'GB'] as const
+/**
+ * How Ferry shows a size, everywhere (web, emails, error messages). Sizes step by 1024
+ * (DECISIONS 11), so the units carry their binary (IEC) names: KiB, MiB, GiB, TiB. A
+ * plan's "50 GB" is 50 × 1024³ bytes and reads "50 GiB". See docs/decisions (file sizes).
+ */
+export const fileSizeUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
 export type FileSizeUnit = (typeof fileSizeUnits)[number]
+
+/** At most this many decimals above bytes; a zero decimal is dropped ('50 GiB', '2.4 MiB'). */
+export const fileSizeDecimals = 1
 
 export interface FileSizeParts {
   value: number
   unit: FileSizeUnit
 }
 
-/** The largest unit in which `bytes` is at least 1 (GB at most), and the value in it. */
+/** The largest unit in which `bytes` is at least 1 (TiB at most), and the value in it. */
 export function fileSizeParts(bytes: number): FileSizeParts {
   const safe = Number.isFinite(bytes) && bytes > 0 ? bytes : 0
   let exponent = safe === 0 ? 0 : Math.floor(Math.log(safe) / Math.log(1024))
   exponent = Math.min(Math.max(exponent, 0), fileSizeUnits.length - 1)
+  // Rounding to the shown decimals can reach 1024 ('1024 KiB' just below 1 MiB): the next unit reads better.
+  const scale = 10 ** fileSizeDecimals
+  if (exponent < fileSizeUnits.length - 1 && Math.round((safe / 1024 ** exponent) * scale) / scale >= 1024) exponent++
   return { value: safe / 1024 ** exponent, unit: fileSizeUnits[exponent] ?? 'B' }
 }
 
 export interface FormatFileSizeOptions {
-  /** A BCP 47 language tag for the number (en: 1,024.50; es: 1024,50). */
+  /** A BCP 47 language tag for the number (en: 1,023 B, 2.4 MiB; es: 1023 B, 2,4 MiB). */
   locale?: string
-  /** Decimals above bytes: 2 by default; the direct-transfer history uses 1. */
-  decimals?: number
 }
 
 /**
- * A size as spec/transfers.md §5 shows it: '512 B', '1.50 KB', '114.44 MB', '2.00 GB'. Bytes are whole;
- * larger units carry a fixed number of decimals so figures keep their width while they change.
+ * A size as Ferry shows it: whole bytes, else at most one decimal in the largest fitting
+ * binary unit: '512 B', '1.5 KiB', '293 KiB', '114.4 MiB', '50 GiB', '2 TiB'.
  */
 export function formatFileSize(bytes: number, options: FormatFileSizeOptions = {}): string {
-  const { locale = 'en', decimals = 2 } = options
   const { value, unit } = fileSizeParts(bytes)
-  const digits = unit === 'B' ? 0 : decimals
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-  // Rounding could show '1024.00 KB' just below 1 MB; the next unit up reads better.
-  const rounded = Number(value.toFixed(digits))
-  const next = fileSizeUnits[fileSizeUnits.indexOf(unit) + 1]
-  if (rounded >= 1024 && next) return `${number.format(rounded / 1024)} ${next}`
+  const number = new Intl.NumberFormat(options.locale ?? 'en', {
+    maximumFractionDigits: unit === 'B' ? 0 : fileSizeDecimals,
+  })
   return `${number.format(value)} ${unit}`
+}
+
+/** A transfer speed in the same units: '4.4 MiB/s'. */
+export function formatSpeed(bytesPerSecond: number, options: FormatFileSizeOptions = {}): string {
+  return `${formatFileSize(bytesPerSecond, options)}/s`
 }

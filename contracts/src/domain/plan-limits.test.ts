@@ -10,7 +10,6 @@ import {
   limitsFor,
   mayStartTransfer,
   type PlanLimitFields,
-  transferLimitGbLabel,
 } from './plan-limits.js'
 
 const guest: PlanLimitFields = {
@@ -114,14 +113,5 @@ describe('expiry (product.md §3)', () => {
     const from = new Date('2025-07-21T10:00:00Z')
     expect(expiresAt(from, 24)?.toISOString()).toBe('2025-07-22T10:00:00.000Z')
     expect(expiresAt(from, null)).toBeNull()
-  })
-})
-
-describe('transferLimitGbLabel', () => {
-  it("gives the {limit} of 'Up to {limit} GB per transfer'", () => {
-    expect(transferLimitGbLabel(limitsFor(guest))).toBe(50)
-    expect(transferLimitGbLabel(limitsFor(pro))).toBe(2048)
-    expect(transferLimitGbLabel(limitsFor({ ...guest, max_transfer_size_gb: 1.234 }))).toBe(1.23)
-    expect(transferLimitGbLabel(limitsFor(unlimited))).toBeNull()
   })
 })

@@ -87,12 +87,3 @@ export function effectiveExpiryHours(limits: PlanLimits, requestedHours?: number
 export function expiresAt(from: Date, hours: number | null): Date | null {
   return hours === null ? null : new Date(from.getTime() + hours * msPerHour)
 }
-
-/**
- * The {limit} of 'Up to {limit} GB per transfer': the size limit in GB, at most 2 decimals
- * (53687091200 bytes → 50); null when unlimited.
- */
-export function transferLimitGbLabel(limits: PlanLimits): number | null {
-  if (limits.maxTransferBytes === null) return null
-  return Math.round(bytesToGb(limits.maxTransferBytes) * 100) / 100
-}

@@ -55,10 +55,10 @@ const sharedWords = new Set(
     's',
     'd',
     'B',
-    'KB',
-    'MB',
-    'GB',
-    'TB',
+    'KiB',
+    'MiB',
+    'GiB',
+    'TiB',
   ].map((word) => word.toLowerCase()),
 )
 

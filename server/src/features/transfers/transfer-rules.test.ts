@@ -31,11 +31,11 @@ await forEachDatabase(
       expect(refusal(() => assertFitsTransferSize(guest, 50 * gib))).toBeUndefined()
       expect(refusal(() => assertFitsTransferSize(guest, 50 * gib + 1))).toEqual({
         status: 403,
-        detail: 'Upgrade to PRO to send files over 50GB',
+        detail: 'Upgrade to PRO to send files over 50 GiB',
       })
       expect(refusal(() => assertFitsTransferSize(pro, 2048 * gib + 1))).toEqual({
         status: 403,
-        detail: 'Files exceed your 2048GB limit',
+        detail: 'Files exceed your 2 TiB limit',
       })
       const business = await plan('business')
       expect(refusal(() => assertFitsTransferSize(business, 10_000 * gib))).toBeUndefined()
@@ -73,7 +73,7 @@ await forEachDatabase(
       expect(refusal(() => assertWithinUsage(limited, { today: 0, monthBytes: 100 * gib }, 0))).toBeUndefined()
       expect(refusal(() => assertWithinUsage(limited, { today: 0, monthBytes: 100 * gib }, 1))).toEqual({
         status: 403,
-        detail: 'This transfer exceeds your monthly data limit of 100GB. Please upgrade your plan.',
+        detail: 'This transfer exceeds your monthly data limit of 100 GiB. Please upgrade your plan.',
       })
     })
   },

@@ -7,20 +7,23 @@ import {
   unlimitedPlanDefaultExpiryHours,
   unlimitedPlanMaxExpiryHours,
 } from '@ferry/contracts/api/transfers'
-import { bytesToGb, limitsFor, msPerHour } from '@ferry/contracts/domain/plan-limits'
+import { formatFileSize } from '@ferry/contracts/domain/file-size'
+import { limitsFor, msPerHour } from '@ferry/contracts/domain/plan-limits'
 import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
 import { AppError } from '../../errors.js'
 
-/** An AppError with the spec's message for `code`, its `{n}` / `{value}` filled in. */
-export function ruleError(code: ErrorCode, status: number, values: { n?: number | string; value?: string } = {}) {
+/** An AppError with the spec's message for `code`, its `{n}` / `{value}` / `{size}` filled in. */
+export function ruleError(
+  code: ErrorCode,
+  status: number,
+  values: { n?: number | string; value?: string; size?: number } = {},
+) {
   const detail = (errorMessages[code] as string)
     .replace('{n}', String(values.n ?? ''))
     .replace('{value}', values.value ?? '')
+    .replace('{size}', values.size === undefined ? '' : formatFileSize(values.size))
   return new AppError(code, status, detail)
 }
-
-/** GB as the size label shows it: at most 2 decimals (53687091200 bytes → 50). */
-const gbLabel = (bytes: number) => Math.round(bytesToGb(bytes) * 100) / 100
 
 /**
  * The recipients of a create payload, split, lower-cased and checked by the rules of spec/transfers.md §5
@@ -53,7 +56,7 @@ export function expiryHoursFor(plan: Plan, requested: number | null | undefined)
 export function assertFitsTransferSize(plan: Plan, totalBytes: number): void {
   const limit = limitsFor(plan).maxTransferBytes
   if (limit === null || totalBytes <= limit) return
-  throw ruleError(plan.role === 'FREE' ? 'transfer_too_large_free' : 'transfer_too_large', 403, { n: gbLabel(limit) })
+  throw ruleError(plan.role === 'FREE' ? 'transfer_too_large_free' : 'transfer_too_large', 403, { size: limit })
 }
 
 /** product.md §4: the daily transfer count and the monthly data cap, both from the plan. */
@@ -63,7 +66,7 @@ export function assertWithinUsage(plan: Plan, usage: { today: number; monthBytes
     throw ruleError('transfer_daily_limit', 403, { n: limits.maxDailyTransfers })
   }
   if (limits.maxMonthlyBytes !== null && usage.monthBytes + totalBytes > limits.maxMonthlyBytes) {
-    throw ruleError('transfer_monthly_data', 403, { n: gbLabel(limits.maxMonthlyBytes) })
+    throw ruleError('transfer_monthly_data', 403, { size: limits.maxMonthlyBytes })
   }
 }
 

@@ -173,7 +173,7 @@ await forEachStack((getApp) => {
           free,
           { files: twoFiles.map((f) => ({ ...f, file_size: 1 })), recipient_email: 'a@example.com' },
           403,
-          'Upgrade to PRO to send files over 0GB',
+          'Upgrade to PRO to send files over 1 KiB',
         )
         expect(body.code).toBe('transfer_too_large_free')
 
@@ -186,7 +186,7 @@ await forEachStack((getApp) => {
           pro,
           { files: big, recipient_email: 'a@example.com' },
           403,
-          'Files exceed your 0GB limit',
+          'Files exceed your 2 KiB limit',
         )
         expect(paid.code).toBe('transfer_too_large')
       } finally {
@@ -261,7 +261,7 @@ await forEachStack((getApp) => {
         expect(over.status).toBe(403)
         expect(over.body).toMatchObject({
           code: 'transfer_monthly_data',
-          detail: 'This transfer exceeds your monthly data limit of 0GB. Please upgrade your plan.',
+          detail: 'This transfer exceeds your monthly data limit of 2.4 KiB. Please upgrade your plan.',
         })
         expect(await transferCount(app, pro.id)).toBe(1)
       } finally {
@@ -325,8 +325,8 @@ await forEachStack((getApp) => {
         expect(linkParts(link)).toEqual({ uniqueId, t: recipient.trackingId })
         expect(mail.subject).toBe('Zoë Sender sent you "Quarterly <b>numbers</b>"')
         expect(mail.text).toContain('Hello,\nhere they are.')
-        expect(mail.text).toContain('- report.pdf (2.00 KB)')
-        expect(mail.text).toContain('- photo.jpg (1.50 KB)')
+        expect(mail.text).toContain('- report.pdf (2 KiB)')
+        expect(mail.text).toContain('- photo.jpg (1.5 KiB)')
         expect(mail.text).toMatch(/available until .+ UTC/)
       }
       expect(new Set(recipients.map((r) => r.trackingId)).size).toBe(2)

@@ -1,18 +1,5 @@
+import { formatFileSize as formatSize } from '@ferry/contracts/domain/file-size'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
-
-/** spec/transfers.md §5: B, KB, MB, GB in steps of 1024, two decimals above bytes. */
-export function formatSize(bytes: number): string {
-  const units = ['KB', 'MB', 'GB'] as const
-  if (bytes < 1024) return `${bytes} B`
-  let value = bytes
-  let unit: (typeof units)[number] = 'KB'
-  for (const next of units) {
-    value /= 1024
-    unit = next
-    if (value < 1024) break
-  }
-  return `${value.toFixed(2)} ${unit}`
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'long',

@@ -1,5 +1,5 @@
 import type { Plan } from '@ferry/contracts/api/plans'
-import { bytesToGb } from '@ferry/contracts/domain/plan-limits'
+import { formatFileSize } from '@ferry/contracts/domain/file-size'
 import { errorMessages } from '@ferry/contracts/errors'
 import { AppError } from '../../errors.js'
 import type { PlansService } from '../plans/plans.service.js'
@@ -18,10 +18,8 @@ export async function uploadLimitFor(plans: Pick<PlansService, 'planForUser' | '
 
 /** 413 with the spec's wording (spec/transfers.md §5): FREE plans are offered the upgrade. */
 export function fileTooLarge(plan: Plan, limitBytes: number): AppError {
-  // As the size label shows it: GB of 1024^3, at most 2 decimals (53687091200 → 50).
-  const n = String(Math.round(bytesToGb(limitBytes) * 100) / 100)
   const code = plan.role === 'FREE' ? 'upload_too_large_free' : 'upload_too_large'
-  return new AppError(code, 413, errorMessages[code].replace('{n}', n))
+  return new AppError(code, 413, errorMessages[code].replace('{size}', formatFileSize(limitBytes)))
 }
 
 /** The most bytes a single PUT may carry. */

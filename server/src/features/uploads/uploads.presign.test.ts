@@ -75,7 +75,7 @@ await forEachStack((getApp, stack) => {
       const before = await rows().count()
       const res = await call(api, 'presign', { filename: 'huge.iso', file_size: 51 * 1024 ** 3 }, as(access_token))
       expect(res.status).toBe(413)
-      expect(res.body).toEqual({ code: 'upload_too_large_free', detail: 'Upgrade to PRO to send files over 50GB' })
+      expect(res.body).toEqual({ code: 'upload_too_large_free', detail: 'Upgrade to PRO to send files over 50 GiB' })
       expect(await rows().count()).toBe(before)
     })
 

@@ -83,8 +83,8 @@ describe('plan cards', () => {
 
 describe('comparison cells', () => {
   it('reads sizes, expiry and unlimited from plan data', () => {
-    expect(sizeDisplay(2048)).toEqual({ unit: 'TB', value: 2 })
-    expect(sizeDisplay(50)).toEqual({ unit: 'GB', value: 50 })
+    expect(sizeDisplay(2048)).toEqual({ bytes: 2 * 1024 ** 4 })
+    expect(sizeDisplay(50)).toEqual({ bytes: 50 * 1024 ** 3 })
     expect(sizeDisplay(null)).toBeNull()
     expect(durationDisplay(24)).toEqual({ unit: 'hours', count: 24 })
     expect(durationDisplay(720)).toEqual({ unit: 'days', count: 30 })

@@ -1,5 +1,6 @@
 import type { BillingInterval } from '@ferry/contracts/api/billing'
 import { type Plan, type PlanTier, planIds } from '@ferry/contracts/api/plans'
+import { gbToBytes } from '@ferry/contracts/domain/plan-limits'
 
 export type { BillingInterval }
 export type PlanFilter = 'all' | PlanTier
@@ -43,13 +44,12 @@ export function mayChoose(plan: Pick<Plan, 'id' | 'is_selectable'>, currentPlanI
 
 export const isRecommended = (plan: Pick<Plan, 'id'>) => plan.id === planIds.pro
 
-/** A size limit given in GB (1024^3) as a GB or TB figure; null is unlimited. */
-export type SizeDisplay = { unit: 'GB' | 'TB'; value: number } | null
+/** A size limit given in GB (1024^3) as bytes, shown as every size is ('2 TiB'); null is unlimited. */
+export type SizeDisplay = { bytes: number } | null
 
 export function sizeDisplay(gb: number | null): SizeDisplay {
-  if (gb === null) return null
-  if (gb >= 1024) return { unit: 'TB', value: Math.round((gb / 1024) * 100) / 100 }
-  return { unit: 'GB', value: Math.round(gb * 100) / 100 }
+  const bytes = gbToBytes(gb)
+  return bytes === null ? null : { bytes }
 }
 
 /** An expiry in hours as whole days when it divides, else hours; null is unlimited. */

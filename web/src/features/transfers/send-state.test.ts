@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gbLabel, isOverLimit, sendButtonState, sendProgressPercent } from './send-state.js'
+import { isOverLimit, sendButtonState, sendProgressPercent } from './send-state.js'
 
 const ready = { busy: false, isAuthenticated: true, overLimit: false, totalBytes: 10, hasRecipient: true }
 
@@ -28,12 +28,6 @@ describe('limits', () => {
     expect(isOverLimit(100, 100)).toBe(false)
     expect(isOverLimit(101, 100)).toBe(true)
     expect(isOverLimit(Number.MAX_SAFE_INTEGER, null)).toBe(false)
-  })
-
-  it('labels GB with up to 2 decimals', () => {
-    expect(gbLabel(53_687_091_200)).toBe(50)
-    expect(gbLabel(104_857_600)).toBe(0.1)
-    expect(gbLabel(1.5 * 1024 ** 3)).toBe(1.5)
   })
 })
 

@@ -1,5 +1,3 @@
-import { bytesToGb } from '@ferry/contracts/domain/plan-limits'
-
 /** What the send button shows (spec/transfers.md §2), in the order the spec gives the states. */
 export type SendButtonState = 'uploading' | 'login' | 'upgrade' | 'disabled' | 'ready'
 
@@ -26,11 +24,6 @@ export function sendButtonState(input: SendButtonInput): SendButtonState {
 /** Whether `totalBytes` is over the plan's per-transfer limit (null = unlimited). */
 export function isOverLimit(totalBytes: number, maxTransferBytes: number | null): boolean {
   return maxTransferBytes !== null && totalBytes > maxTransferBytes
-}
-
-/** The {n} of '{n}GB' labels: GB of 1024^3 bytes with at most 2 decimals (53687091200 → 50). */
-export function gbLabel(bytes: number): number {
-  return Math.round(bytesToGb(bytes) * 100) / 100
 }
 
 /** Where a send is: waiting for uploads to finish, then creating the transfer. */

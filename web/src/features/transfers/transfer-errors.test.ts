@@ -15,7 +15,7 @@ describe('templateValues', () => {
     expect(templateValues('Maximum {n} recipient(s) allowed', 'Maximum 5 recipient(s) allowed')).toEqual({ n: '5' })
     expect(templateValues('Invalid email: {value}', 'Invalid email: a b@c')).toEqual({ value: 'a b@c' })
     expect(templateValues('Please add at least one file', 'Please add at least one file')).toEqual({})
-    expect(templateValues('Files exceed your {n}GB limit', 'Something else')).toBeUndefined()
+    expect(templateValues('Files exceed your {size} limit', 'Something else')).toBeUndefined()
   })
 })
 
@@ -27,10 +27,10 @@ describe('createTransferFailure (spec/transfers.md §8)', () => {
   })
 
   it('gives the server reason on 403, translated by its code', () => {
-    const error = new ApiError(403, 'Upgrade to PRO to send files over 50GB', 'transfer_too_large_free')
+    const error = new ApiError(403, 'Upgrade to PRO to send files over 50 GiB', 'transfer_too_large_free')
     expect(createTransferFailure(error, none)).toEqual({
       key: 'serverErrors.transfer_too_large_free',
-      values: { n: '50' },
+      values: { size: '50 GiB' },
     })
     expect(createTransferFailure(new ApiError(403, 'Over budget', 'custom_code'), none)).toEqual({
       text: 'Over budget',

@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
 import type { DurationDisplay, PriceDisplay, SizeDisplay } from '../plan-display.js'
 
@@ -7,6 +8,7 @@ import type { DurationDisplay, PriceDisplay, SizeDisplay } from '../plan-display
 export function usePlanText() {
   const { t } = useTranslation('billing')
   const money = useFormatMoney()
+  const formatSize = useFormatFileSize()
   const price = useCallback(
     (display: PriceDisplay) => {
       if (display.kind === 'free') return t('price.free')
@@ -17,9 +19,8 @@ export function usePlanText() {
     [t, money],
   )
   const size = useCallback(
-    (display: SizeDisplay) =>
-      display === null ? t('comparison.unlimited') : t('comparison.size', { value: display.value, unit: display.unit }),
-    [t],
+    (display: SizeDisplay) => (display === null ? t('comparison.unlimited') : formatSize(display.bytes)),
+    [t, formatSize],
   )
   const duration = useCallback(
     (display: DurationDisplay) => {

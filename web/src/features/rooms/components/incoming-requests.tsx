@@ -24,7 +24,7 @@ export function IncomingRequests({ requests, onRespond }: IncomingRequestsProps)
               {t('requests.text', {
                 name: view.transfer.sender_name,
                 file: view.transfer.file_name,
-                size: formatSize(view.transfer.file_size, { decimals: 1 }),
+                size: formatSize(view.transfer.file_size),
               })}
             </Text>
             <Group gap="xs">

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { IconDownload, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useFormatFileSize, useFormatSpeed } from '../../../components/use-format-file-size.js'
 import type { TransferView } from '../hooks/use-room-transfers.js'
 import { transferFailures } from '../p2p/channel-protocol.js'
 
@@ -17,6 +17,7 @@ const running = ['waiting', 'connecting', 'transferring'] as const
 export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
   const { t } = useTranslation('rooms')
   const formatSize = useFormatFileSize()
+  const formatSpeed = useFormatSpeed()
   const { transfer, progress, phase } = view
   const isRunning = (running as readonly string[]).includes(phase)
   const percent = phase === 'completed' ? 100 : (progress?.percent ?? 0)
@@ -46,10 +47,10 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
         />
         <Text size="sm" c="dimmed" data-testid="transfer-progress">
           {t('transfers.progress', {
-            bytes: formatSize(bytes, { decimals: 1 }),
-            total: formatSize(transfer.file_size, { decimals: 1 }),
+            bytes: formatSize(bytes),
+            total: formatSize(transfer.file_size),
             percent,
-            speed: formatSize(Math.round(progress?.bytesPerSecond ?? 0), { decimals: 1 }),
+            speed: formatSpeed(Math.round(progress?.bytesPerSecond ?? 0)),
           })}
         </Text>
         <Group justify="space-between">
@@ -57,7 +58,8 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
             {phase === 'failed'
               ? t('transfers.failed', { reason: reason ?? '' })
               : t(`transfers.phase.${phase === 'requested' ? 'waiting' : phase}`, {
-                  speed: (view.speed ?? 0).toFixed(1),
+                  // view.speed is MiB/s, as the server records it.
+                  speed: formatSpeed((view.speed ?? 0) * 1024 * 1024),
                 })}
           </Text>
           <Group gap="xs">

@@ -8,8 +8,8 @@ import { currentLanguage } from '../../../lib/i18n.js'
 import { useTransferHistory } from '../api/room-queries.js'
 import {
   filterHistory,
-  formatSpeed,
   historyDirection,
+  historySpeed,
   historyStatusFilters,
   parseStatusFilter,
   statusColor,
@@ -70,7 +70,7 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((item) => {
-              const speed = formatSpeed(item.transfer_speed, locale)
+              const speed = historySpeed(item.transfer_speed, locale)
               return (
                 <Table.Tr key={item.id} data-testid="history-row">
                   <Table.Td>
@@ -89,8 +89,8 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
                       {t(`history.status.${item.status}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{formatSize(item.file_size, { decimals: 1 })}</Table.Td>
-                  <Table.Td>{speed === null ? t('history.notAvailable') : t('history.speedValue', { speed })}</Table.Td>
+                  <Table.Td>{formatSize(item.file_size)}</Table.Td>
+                  <Table.Td>{speed === null ? t('history.notAvailable') : speed}</Table.Td>
                   <Table.Td>{formatDate(item.created_at)}</Table.Td>
                 </Table.Tr>
               )
@@ -138,7 +138,7 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
                 {t('history.completed')}: <b>{summary.completed}</b>
               </Text>
               <Text size="sm">
-                {t('history.totalData')}: <b>{formatSize(summary.totalData, { decimals: 1 })}</b>
+                {t('history.totalData')}: <b>{formatSize(summary.totalData)}</b>
               </Text>
             </Group>
           )}

@@ -2,8 +2,8 @@ import type { HistoryItem } from '@ferry/contracts/api/rooms'
 import { describe, expect, it } from 'vitest'
 import {
   filterHistory,
-  formatSpeed,
   historyDirection,
+  historySpeed,
   parseStatusFilter,
   statusColor,
   summarizeHistory,
@@ -69,11 +69,11 @@ describe('transfer history rows', () => {
     expect(historyDirection({ sender_id: me }, undefined)).toBe('received')
   })
 
-  it('formats speed with one decimal, null as N/A', () => {
-    expect(formatSpeed(12.34, 'en')).toBe('12.3')
-    expect(formatSpeed(12.36, 'es')).toBe('12,4')
-    expect(formatSpeed(0, 'en')).toBe('0.0')
-    expect(formatSpeed(null, 'en')).toBeNull()
+  it('formats speed as sizes read, null as N/A', () => {
+    expect(historySpeed(12.34, 'en')).toBe('12.3 MiB/s')
+    expect(historySpeed(12.36, 'es')).toBe('12,4 MiB/s')
+    expect(historySpeed(0, 'en')).toBe('0 B/s')
+    expect(historySpeed(null, 'en')).toBeNull()
   })
 
   it('parses the status filter, falling back to all', () => {

@@ -1,4 +1,5 @@
 import { type DirectTransferStatus, directTransferStatuses, type HistoryItem } from '@ferry/contracts/api/rooms'
+import { formatSpeed } from '@ferry/contracts/domain/file-size'
 
 /** spec/transfers.md §2: the status filter's options, 'all' first. */
 export const historyStatusFilters = ['all', ...directTransferStatuses] as const
@@ -54,8 +55,8 @@ export function summarizeHistory(items: readonly HistoryItem[]): HistorySummary 
   }
 }
 
-/** Speed with one decimal ('12.3'), or null when not recorded (shown as N/A). */
-export function formatSpeed(speed: number | null, locale: string): string | null {
+/** A recorded speed (MiB/s, as transfer_speed is stored) as sizes read ('12.3 MiB/s'), or null when not recorded (N/A). */
+export function historySpeed(speed: number | null, locale: string): string | null {
   if (speed === null || !Number.isFinite(speed)) return null
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(speed)
+  return formatSpeed(speed * 1024 * 1024, { locale })
 }

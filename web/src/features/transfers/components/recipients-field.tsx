@@ -24,7 +24,7 @@ function useProblemText() {
       case 'duplicate':
         return t('recipients.errors.duplicate', { value: problem.value })
       case 'too_many':
-        return t('recipients.errors.tooMany', { n: problem.n })
+        return t('recipients.errors.tooMany', { count: problem.n })
     }
   }
 }

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
-import { gbLabel } from '../send-state.js'
+import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
 import { RecipientsField } from './recipients-field.js'
 import { ShareLinkAlert } from './share-link-alert.js'
 import { UpgradeModal } from './upgrade-modal.js'
@@ -32,7 +32,7 @@ export function TransferForm({ form, limits, isAuthenticated, upgradeTo, compari
   const messageText = useFeatureMessage()
   const busy = form.phase !== 'idle'
   const state = form.buttonState
-  const n = limits.maxTransferBytes === null ? 0 : gbLabel(limits.maxTransferBytes)
+  const upgradeMessage = useUpgradeMessage(limits)
 
   const buttonLabel = {
     uploading: t('send.uploading'),
@@ -107,9 +107,7 @@ export function TransferForm({ form, limits, isAuthenticated, upgradeTo, compari
       )}
       {isAuthenticated && form.overLimit && (
         <Alert color="orange" variant="light" icon={<IconRocket size={18} />} py="xs" data-testid="transfer-notice">
-          <Text size="sm">
-            {limits.planRole === 'FREE' ? t('upgrade.freeMessage', { n }) : t('upgrade.paidMessage', { n })}
-          </Text>
+          <Text size="sm">{upgradeMessage}</Text>
         </Alert>
       )}
       {form.failure && (

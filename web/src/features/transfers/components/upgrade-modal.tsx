@@ -3,7 +3,7 @@ import { IconInfoCircle, IconRocket } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
-import { gbLabel } from '../send-state.js'
+import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
 
 export interface UpgradeModalProps {
   opened: boolean
@@ -16,7 +16,7 @@ export interface UpgradeModalProps {
 /** The upgrade prompt when the files exceed the plan (spec/transfers.md §2, §5, §6, spec/accounts.md §9), its figures from plan data. */
 export function UpgradeModal({ opened, onClose, limits, comparison, upgradeTo }: UpgradeModalProps) {
   const { t } = useTranslation('transfers')
-  const n = limits.maxTransferBytes === null ? 0 : gbLabel(limits.maxTransferBytes)
+  const upgradeMessage = useUpgradeMessage(limits)
 
   const expiry = (hours: number | null, upTo: boolean) => {
     if (hours === null) return t('upgrade.unlimited')
@@ -34,7 +34,7 @@ export function UpgradeModal({ opened, onClose, limits, comparison, upgradeTo }:
     <Modal opened={opened} onClose={onClose} title={t('upgrade.title')} centered radius="lg" size="lg">
       <Stack gap="md">
         <Text fw={600} data-testid="upgrade-message">
-          {limits.planRole === 'FREE' ? t('upgrade.freeMessage', { n }) : t('upgrade.paidMessage', { n })}
+          {upgradeMessage}
         </Text>
         <Table withTableBorder withColumnBorders verticalSpacing="xs" data-testid="upgrade-comparison">
           <Table.Thead>

@@ -1,9 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { currentLanguage } from '../../../lib/i18n.js'
+import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import type { TransferFormLimits } from '../form-types.js'
-import { gbLabel } from '../send-state.js'
 
 export interface UploadLimitLineProps {
   limits: TransferFormLimits
@@ -16,7 +15,8 @@ export interface UploadLimitLineProps {
  * 'Increase limit'; a paid plan sees 'Up to {limit} GB per transfer' from its plan data.
  */
 export function UploadLimitLine({ limits, isAuthenticated, upgradeTo }: UploadLimitLineProps) {
-  const { t, i18n } = useTranslation('transfers')
+  const { t } = useTranslation('transfers')
+  const formatSize = useFormatFileSize()
   const free = !isAuthenticated || limits.planRole === 'FREE'
   if (free) {
     return (
@@ -30,12 +30,7 @@ export function UploadLimitLine({ limits, isAuthenticated, upgradeTo }: UploadLi
       </Group>
     )
   }
-  const limit =
-    limits.maxTransferBytes === null
-      ? null
-      : new Intl.NumberFormat(currentLanguage(i18n), { maximumFractionDigits: 2 }).format(
-          gbLabel(limits.maxTransferBytes),
-        )
+  const limit = limits.maxTransferBytes === null ? null : formatSize(limits.maxTransferBytes)
   return (
     <Text size="sm" fw={500} c="dimmed" data-testid="upload-limit-line">
       {limit === null ? t('limit.unlimited') : t('limit.perTransfer', { limit })}

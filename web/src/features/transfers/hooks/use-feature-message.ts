@@ -10,7 +10,10 @@ export function useFeatureMessage(): (message: FeatureMessage) => string {
       if ('text' in message) return message.text
       // Keys are built from server codes and checked by the locale tests, not the type checker.
       if ('errorsKey' in message) return i18n.t(message.errorsKey as 'generic', { ns: 'errors' })
-      return i18n.t(message.key as 'create.failed.generic', { ns: 'transfers', ...message.values })
+      // A number read back from the server's text ({n}) also picks the plural form.
+      const n = Number(message.values?.n)
+      const count = Number.isFinite(n) && message.values?.n !== '' ? { count: n } : {}
+      return i18n.t(message.key as 'create.failed.generic', { ns: 'transfers', ...message.values, ...count })
     },
     [i18n],
   )
