@@ -35,6 +35,8 @@ import { createTransfersService } from './features/transfers/transfers.service.j
 import { uploadsJobs } from './features/uploads/uploads.jobs.js'
 import { uploadsRoutes } from './features/uploads/uploads.routes.js'
 import { createUploadsService } from './features/uploads/uploads.service.js'
+import { usersRoutes } from './features/users/users.routes.js'
+import { createUsersService } from './features/users/users.service.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
@@ -79,6 +81,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(systemRoutes(deps))
   await app.register(metricsRoutes(deps))
   await app.register(authRoutes(deps, auth))
+  await app.register(usersRoutes(createUsersService(deps)))
   await app.register(plansRoutes(deps))
   const uploads = createUploadsService({ ...deps, logger: app.log })
   await app.register(uploadsRoutes(uploads))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languageSchema } from '../domain/languages.js'
 import { userSchema } from './users.js'
 
 /** The auth service's routes (spec/transfers.md §7, base /auth). */
@@ -50,11 +51,17 @@ export const registerRequest = z.object({
   email: emailField,
   password: newPasswordField,
   name: nameField,
+  /** The interface language at sign-up: the account's emails are written in it. */
+  language: languageSchema.optional(),
 })
 export type RegisterRequest = z.infer<typeof registerRequest>
 
 /** A Google ID token from Google Identity Services. */
-export const googleRequest = z.object({ token: z.string({ error: 'Token is required.' }).min(1, 'Token is required.') })
+export const googleRequest = z.object({
+  token: z.string({ error: 'Token is required.' }).min(1, 'Token is required.'),
+  /** The interface language, kept for an account this sign-in creates. */
+  language: languageSchema.optional(),
+})
 export type GoogleRequest = z.infer<typeof googleRequest>
 
 /** Answer of login, register and google: the token is also set as an httpOnly cookie. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languageSchema } from '../domain/languages.js'
 
 /** The roles a user can have (spec/transfers.md §3). */
 export const roles = ['FREE', 'PREMIUM', 'ADMIN'] as const
@@ -24,8 +25,19 @@ export const userSchema = z.object({
   picture: z.string().nullable(),
   /** When the account was made: the profile's 'Member since' (product.md §4). */
   created_at: z.iso.datetime({ offset: true }).optional(),
+  /** The interface language the user last used: the emails they cause are written in it. */
+  language: languageSchema.optional(),
 })
 export type User = z.infer<typeof userSchema>
+
+/** The signed-in user's own account routes. */
+export const usersPaths = {
+  /** PUT: the interface language, sent by the web whenever it differs from the stored one. */
+  language: '/api/users/me/language',
+} as const
+
+export const languageRequest = z.object({ language: languageSchema })
+export type LanguageRequest = z.infer<typeof languageRequest>
 
 /** A user in the admin views (spec/accounts.md §3), with the sign-up time. */
 export const adminUserSchema = userSchema.extend({ created_at: z.iso.datetime({ offset: true }) })

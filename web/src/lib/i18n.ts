@@ -1,3 +1,4 @@
+import { type Language, languages } from '@ferry/contracts/domain/languages'
 import i18next, { type i18n as I18n } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
 import HttpBackend from 'i18next-http-backend'
@@ -5,8 +6,9 @@ import { initReactI18next } from 'react-i18next'
 
 declare const __LOCALES_VERSION__: string
 
-export const supportedLanguages = ['en', 'es'] as const
-export type Language = (typeof supportedLanguages)[number]
+/** The languages Ferry ships, the same list the server writes emails in. */
+export const supportedLanguages = languages
+export type { Language }
 export const namespaces = ['common', 'home', 'errors', 'uploads', 'requestLinks'] as const
 export const fallbackLanguage: Language = 'en'
 

@@ -1,4 +1,5 @@
 import type { Role } from '@ferry/contracts/api/users'
+import type { Language } from '@ferry/contracts/domain/languages'
 import { sql } from 'drizzle-orm'
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
@@ -15,8 +16,13 @@ export const users = pgTable(
     picture: text('picture'),
     /** Google's `sub` once the account signed in with Google. */
     googleSub: text('google_sub').unique(),
+    /** The interface language the user last used; the emails they cause are written in it. */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('FREE', 'PREMIUM', 'ADMIN')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('FREE', 'PREMIUM', 'ADMIN')`),
+    check('users_language_check', sql`${t.language} in ('en', 'es')`),
+  ],
 )

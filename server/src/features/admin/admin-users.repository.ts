@@ -1,5 +1,6 @@
 import type { AdminUserSortKey } from '@ferry/contracts/api/admin'
 import type { Role } from '@ferry/contracts/api/users'
+import type { Language } from '@ferry/contracts/domain/languages'
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { receivedFiles, receivedGroups, requestLinks, subscriptions, transfers, users } from '../../db/schema/index.js'
 import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
@@ -71,7 +72,12 @@ export function createAdminUsersRepository(db: DbExecutor) {
     },
 
     /** A new account without a password; undefined when the email is taken. */
-    async insert(values: { name: string; email: string; role: Role }): Promise<UserRow | undefined> {
+    async insert(values: {
+      name: string
+      email: string
+      role: Role
+      language: Language
+    }): Promise<UserRow | undefined> {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning()
       return row
     },

@@ -48,6 +48,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     role: row.role,
     picture: row.picture,
     created_at: row.createdAt.toISOString(),
+    language: row.language,
   }
 }
 
@@ -73,7 +74,10 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
     let emailSent = true
     try {
       await deps.mailer.send(
-        accountCreatedEmail({ to: row.email, name: row.name, link: link.url, expiresAt: link.expiresAt, reason }),
+        accountCreatedEmail(
+          { to: row.email, name: row.name, link: link.url, expiresAt: link.expiresAt, reason },
+          row.language,
+        ),
       )
     } catch (error) {
       emailSent = false
@@ -99,15 +103,18 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
       return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size }
     },
 
-    /** Creates the account without a password and emails it a one-time set-password link. */
-    async create(input: UserInput): Promise<AdminUserCreateResponse> {
+    /**
+     * Creates the account without a password and emails it a one-time set-password link. The
+     * account starts in the admin's language, so the invitation is written in it.
+     */
+    async create(actor: UserRecord, input: UserInput): Promise<AdminUserCreateResponse> {
       await links.ready()
       let row: UserRow | undefined
       try {
         row = await database.db.transaction(async (tx) => {
           const txRepo = createAdminUsersRepository(tx)
           if (await txRepo.findByEmail(input.email)) return undefined
-          return txRepo.insert(input)
+          return txRepo.insert({ ...input, language: actor.language })
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken()

@@ -1,9 +1,7 @@
+import type { Language } from '@ferry/contracts/domain/languages'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: headers must not carry them
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+import { composeMail, singleLine } from '../../mail/mail-layout.js'
+import { mailText } from '../../mail/mail-text.js'
 
 export interface AccountCreatedEmail {
   to: string
@@ -14,19 +12,27 @@ export interface AccountCreatedEmail {
   reason: 'created' | 'new-link'
 }
 
-/** The invited user's notice (product.md §4, §8): an admin made the account (or sent a new link); it sets the password once. */
-export function accountCreatedEmail(mail: AccountCreatedEmail): MailMessage {
-  const lines = [
-    `Hello ${oneLine(mail.name)},`,
-    '',
-    mail.reason === 'created'
-      ? 'An administrator created a Ferry account for you. Choose your password here to start using it:'
-      : 'An administrator sent you a link to choose a new password for your Ferry account:',
-    mail.link,
-    '',
-    `The link works once and expires on ${dateFormat.format(mail.expiresAt)} UTC.`,
-    'If you did not expect this email, you can ignore it.',
-  ]
-  const subject = mail.reason === 'created' ? 'Your Ferry account: choose a password' : 'Ferry: choose a new password'
-  return { to: mail.to, subject, text: `${lines.join('\n')}\n` }
+/**
+ * The account's set-password notice (product.md §4, §8): an admin made the account, or sent a new
+ * link; it sets the password once. Written in the account's language (a new account gets the
+ * language of the admin who made it).
+ */
+export function accountCreatedEmail(mail: AccountCreatedEmail, language: Language): MailMessage {
+  const { t, date } = mailText(language, 'admin')
+  const created = mail.reason === 'created'
+  return composeMail({
+    to: mail.to,
+    language,
+    subject: created ? t('setPassword.subjectCreated') : t('setPassword.subjectNewLink'),
+    blocks: [
+      { kind: 'paragraph', text: t('setPassword.greeting', { name: singleLine(mail.name) }) },
+      {
+        kind: 'paragraph',
+        text: created ? t('setPassword.created', { email: mail.to }) : t('setPassword.newLink', { email: mail.to }),
+      },
+      { kind: 'button', label: t('setPassword.button'), url: mail.link },
+      { kind: 'note', text: t('setPassword.expires', { date: date(mail.expiresAt) }) },
+      { kind: 'note', text: t('setPassword.ignore') },
+    ],
+  })
 }

@@ -48,7 +48,7 @@ export const adminRoutes =
         schema: { tags, body: adminUserRequest, response: { 201: adminUserCreateResponse, ...errors } },
         config: admin,
       },
-      async (request, reply) => reply.status(201).send(await users.create(request.body)),
+      async (request, reply) => reply.status(201).send(await users.create(requireUser(request), request.body)),
     )
 
     app.put(

@@ -68,7 +68,8 @@ export const authRoutes =
         },
         config: { access: 'public' },
       },
-      async (request, reply) => signedIn(request, reply, await auth.signInWithGoogle(request.body.token)),
+      async (request, reply) =>
+        signedIn(request, reply, await auth.signInWithGoogle(request.body.token, request.body.language)),
     )
 
     app.post(

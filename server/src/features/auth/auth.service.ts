@@ -1,5 +1,6 @@
 import { type LoginRequest, passwordMinLength, type RegisterRequest } from '@ferry/contracts/api/auth'
 import { normaliseEmail } from '@ferry/contracts/api/users'
+import type { Language } from '@ferry/contracts/domain/languages'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
@@ -39,7 +40,7 @@ export async function createAuthService(deps: AuthDeps) {
 
   const signIn = async (user: UserRecord): Promise<SignedIn> => ({ token: await tokens.issue(user.id), user })
 
-  async function accountForGoogle(identity: GoogleIdentity): Promise<UserRecord> {
+  async function accountForGoogle(identity: GoogleIdentity, language?: Language): Promise<UserRecord> {
     const known = await users.findCredentialsByGoogleSub(identity.sub)
     if (known) return (await users.linkGoogle(known.id, identity.sub, identity.picture)) ?? known
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -55,6 +56,7 @@ export async function createAuthService(deps: AuthDeps) {
         name: identity.name ?? localPart(identity.email),
         googleSub: identity.sub,
         picture: identity.picture,
+        language,
       })
       if (created) return created
       // Another sign-in created it in between: look again.
@@ -94,15 +96,16 @@ export async function createAuthService(deps: AuthDeps) {
         email: normaliseEmail(input.email),
         name: input.name.trim(),
         passwordHash: await hashPassword(input.password),
+        language: input.language,
       })
       if (!user) throw new AppError('email_taken', 409)
       return signIn(user)
     },
 
     /** Signs in with a Google ID token: creates the account, or links it by verified email. */
-    async signInWithGoogle(idToken: string): Promise<SignedIn> {
+    async signInWithGoogle(idToken: string, language?: Language): Promise<SignedIn> {
       if (!google) throw new AppError('google_not_configured', 501)
-      return signIn(await accountForGoogle(await google.verify(idToken)))
+      return signIn(await accountForGoogle(await google.verify(idToken), language))
     },
 
     /** The session a token proves, or undefined when it is malformed, tampered, expired or revoked. */

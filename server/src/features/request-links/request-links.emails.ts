@@ -1,5 +1,7 @@
-import { formatFileSize as formatSize } from '@ferry/contracts/domain/file-size'
+import type { Language } from '@ferry/contracts/domain/languages'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
+import { composeMail, singleLine } from '../../mail/mail-layout.js'
+import { mailText } from '../../mail/mail-text.js'
 
 export interface FilesReceivedEmail {
   to: string
@@ -10,21 +12,24 @@ export interface FilesReceivedEmail {
   totalSize: number
 }
 
-/** The notice the requester gets when files arrive on a request link (product.md §8). */
-export function filesReceivedEmail(mail: FilesReceivedEmail): MailMessage {
-  const count = mail.files.length === 1 ? '1 file' : `${mail.files.length} files`
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: headers must not carry them
-  const from = mail.senderInfo.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
-  const subject = from ? `${from} uploaded ${count} to your file request` : `You received ${count} on your file request`
-  const lines = [
-    `${from || 'Someone'} uploaded ${count} through your Ferry file request link.`,
-    '',
-    'Files:',
-    ...mail.files.map((f) => `- ${f.name} (${formatSize(f.size)})`),
-    `Total: ${formatSize(mail.totalSize)}`,
-    '',
-    'See and download them in Received Files:',
-    mail.link,
-  ]
-  return { to: mail.to, subject, text: `${lines.join('\n')}\n` }
+/** The notice the requester gets when files arrive on a request link (product.md §8), in the requester's language. */
+export function filesReceivedEmail(mail: FilesReceivedEmail, language: Language): MailMessage {
+  const { t, size } = mailText(language, 'requestLinks')
+  const count = mail.files.length
+  const sender = singleLine(mail.senderInfo)
+  return composeMail({
+    to: mail.to,
+    language,
+    subject: sender ? t('filesReceived.subject', { sender, count }) : t('filesReceived.subjectAnonymous', { count }),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: sender ? t('filesReceived.intro', { sender, count }) : t('filesReceived.introAnonymous', { count }),
+      },
+      { kind: 'paragraph', text: t('filesReceived.files') },
+      { kind: 'list', items: mail.files.map((f) => t('filesReceived.file', { name: f.name, size: size(f.size) })) },
+      { kind: 'paragraph', text: t('filesReceived.total', { size: size(mail.totalSize) }) },
+      { kind: 'button', label: t('filesReceived.open'), url: mail.link },
+    ],
+  })
 }

@@ -74,13 +74,16 @@ export function createRequestLinksService(deps: ServiceDeps) {
       const requester = await users.getById(link.userId)
       if (!requester) return
       await deps.mailer.send(
-        filesReceivedEmail({
-          to: requester.email,
-          link: `${deps.config.publicUrl}/?tab=request&view=received`,
-          senderInfo: created.group.senderInfo,
-          files: created.files.map((f) => ({ name: f.fileName, size: f.fileSize })),
-          totalSize: created.files.reduce((sum, f) => sum + f.fileSize, 0),
-        }),
+        filesReceivedEmail(
+          {
+            to: requester.email,
+            link: `${deps.config.publicUrl}/?tab=request&view=received`,
+            senderInfo: created.group.senderInfo,
+            files: created.files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+            totalSize: created.files.reduce((sum, f) => sum + f.fileSize, 0),
+          },
+          requester.language,
+        ),
       )
     } catch (error) {
       deps.logger.error({ err: error, requestId: link.id }, 'Could not email the requester; the upload stands')

@@ -43,16 +43,19 @@ export function createTransferCreator(deps: CreateDeps) {
     const results = await Promise.allSettled(
       recipients.map((recipient) =>
         deps.mailer.send(
-          transferEmail({
-            to: recipient.email,
-            link: `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`,
-            sender: { name: sender.name, email: sender.email },
-            title: transfer.title,
-            message: transfer.message,
-            files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
-            totalSize: transfer.totalSize,
-            expiresAt: transfer.expiresAt,
-          }),
+          transferEmail(
+            {
+              to: recipient.email,
+              link: `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`,
+              sender: { name: sender.name, email: sender.email },
+              title: transfer.title,
+              message: transfer.message,
+              files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+              totalSize: transfer.totalSize,
+              expiresAt: transfer.expiresAt,
+            },
+            sender.language,
+          ),
         ),
       ),
     )

@@ -1,14 +1,7 @@
-import { formatFileSize as formatSize } from '@ferry/contracts/domain/file-size'
+import type { Language } from '@ferry/contracts/domain/languages'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: headers must not carry them
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+import { composeMail, type MailBlock, singleLine } from '../../mail/mail-layout.js'
+import { mailText } from '../../mail/mail-text.js'
 
 export interface TransferEmail {
   to: string
@@ -21,24 +14,32 @@ export interface TransferEmail {
   expiresAt: Date
 }
 
-/** The notice each recipient gets (product.md §8): who sent what, their personal link, and until when. */
-export function transferEmail(mail: TransferEmail): MailMessage {
-  const sender = oneLine(mail.sender.name) || mail.sender.email
-  const count = mail.files.length === 1 ? '1 file' : `${mail.files.length} files`
-  const subject = mail.title ? `${sender} sent you "${oneLine(mail.title)}"` : `${sender} sent you ${count}`
-  const lines = [
-    `${sender} (${mail.sender.email}) sent you ${count} with Ferry.`,
-    '',
-    ...(mail.title ? [`Title: ${mail.title}`, ''] : []),
-    ...(mail.message ? ['Message:', mail.message, ''] : []),
-    'Files:',
-    ...mail.files.map((f) => `- ${f.name} (${formatSize(f.size)})`),
-    `Total: ${formatSize(mail.totalSize)}`,
-    '',
-    'Download them here (this link is personal to you):',
-    mail.link,
-    '',
-    `The files are available until ${dateFormat.format(mail.expiresAt)} UTC.`,
+/**
+ * The notice each recipient gets (product.md §8): who sent what, their personal link, and until
+ * when; in the sender's language (the recipient's is unknown; the sender chose to write to them).
+ */
+export function transferEmail(mail: TransferEmail, language: Language): MailMessage {
+  const { t, date, size } = mailText(language, 'transfers')
+  const sender = singleLine(mail.sender.name) || mail.sender.email
+  const count = mail.files.length
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: t('transfer.intro', { sender, email: mail.sender.email, count }) },
+    ...(mail.title ? [{ kind: 'paragraph' as const, text: t('transfer.title', { title: mail.title }) }] : []),
+    ...(mail.message
+      ? [
+          { kind: 'paragraph' as const, text: t('transfer.message') },
+          { kind: 'quote' as const, text: mail.message },
+        ]
+      : []),
+    { kind: 'paragraph', text: t('transfer.files') },
+    { kind: 'list', items: mail.files.map((f) => t('transfer.file', { name: f.name, size: size(f.size) })) },
+    { kind: 'paragraph', text: t('transfer.total', { size: size(mail.totalSize) }) },
+    { kind: 'button', label: t('transfer.download'), url: mail.link },
+    { kind: 'note', text: t('transfer.personal') },
+    { kind: 'note', text: t('transfer.until', { date: date(mail.expiresAt) }) },
   ]
-  return { to: mail.to, subject, text: `${lines.join('\n')}\n` }
+  const subject = mail.title
+    ? t('transfer.subjectTitled', { sender, title: singleLine(mail.title) })
+    : t('transfer.subject', { sender, count })
+  return composeMail({ to: mail.to, language, subject, blocks })
 }

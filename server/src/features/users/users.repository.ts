@@ -1,4 +1,5 @@
 import type { Role } from '@ferry/contracts/api/users'
+import type { Language } from '@ferry/contracts/domain/languages'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { users } from '../../db/schema/index.js'
@@ -51,6 +52,11 @@ export function createUsersRepository(db: Db) {
         .set({ role, updatedAt: sql`now()` })
         .where(eq(users.email, email))
         .returning()
+      return row
+    },
+
+    async setLanguage(id: string, language: Language): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ language, updatedAt: sql`now()` }).where(eq(users.id, id)).returning()
       return row
     },
 

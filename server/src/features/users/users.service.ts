@@ -1,4 +1,5 @@
 import type { Role, User } from '@ferry/contracts/api/users'
+import { defaultLanguage, type Language } from '@ferry/contracts/domain/languages'
 import type { Db } from '../../db/database.js'
 import { createUsersRepository, type UserRow } from './users.repository.js'
 
@@ -10,6 +11,8 @@ export interface UserRecord {
   role: Role
   picture: string | null
   createdAt: Date
+  /** The interface language the user last used: the emails they cause are written in it. */
+  language: Language
 }
 
 /** A user with the secrets only the auth feature reads. */
@@ -26,6 +29,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     role: row.role,
     picture: row.picture,
     createdAt: row.createdAt,
+    language: row.language,
   }
 }
 
@@ -42,6 +46,7 @@ export function toUser(user: UserRecord): User {
     role: user.role,
     picture: user.picture,
     created_at: user.createdAt.toISOString(),
+    language: user.language,
   }
 }
 
@@ -53,6 +58,7 @@ export interface NewAccount {
   googleSub?: string | null
   picture?: string | null
   role?: Role
+  language?: Language
 }
 
 /** Accounts: lookups and changes. Emails passed in must already be normalised. */
@@ -83,7 +89,14 @@ export function createUsersService(deps: { database: { db: Db } }) {
         googleSub: account.googleSub ?? null,
         picture: account.picture ?? null,
         role: account.role ?? 'FREE',
+        language: account.language ?? defaultLanguage,
       })
+      return row && toUserRecord(row)
+    },
+
+    /** Remembers the interface language the user now uses; undefined when the account is gone. */
+    async setLanguage(id: string, language: Language): Promise<UserRecord | undefined> {
+      const row = await repo.setLanguage(id, language)
       return row && toUserRecord(row)
     },
 

@@ -3,13 +3,14 @@ import { useDisclosure } from '@mantine/hooks'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoader } from '../../components/page-loader.js'
-import { AuthModalHost } from '../../features/auth/index.js'
+import { AuthModalHost, useAccountLanguage } from '../../features/auth/index.js'
 import { AppHeader } from './app-header.js'
 import { MobileNav } from './mobile-nav.js'
 
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false)
   const { pathname } = useLocation()
+  useAccountLanguage()
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a route change should do
   useEffect(() => nav.close(), [pathname])
 

@@ -8,6 +8,8 @@ export interface SessionUser {
   picture?: string | null
   /** When the account was made ('Member since'); absent in sessions stored before it was sent. */
   created_at?: string | null
+  /** The account's language for its emails; absent in sessions stored before it was sent. */
+  language?: string | null
 }
 
 export interface SessionState {

@@ -8,14 +8,15 @@ import {
   type VerifyResponse,
   verifyResponse,
 } from '@ferry/contracts/api/auth'
+import type { Language } from '@ferry/contracts/domain/languages'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
 /** The auth service of spec/transfers.md §7 (base /auth, cookies sent). */
 export interface AuthApi {
   login(body: LoginRequest): Promise<LoginResponse>
   register(body: RegisterRequest): Promise<LoginResponse>
-  /** Exchanges a Google ID token; 501 when the server has no Google client id. */
-  google(token: string): Promise<LoginResponse>
+  /** Exchanges a Google ID token (and the language for a new account); 501 when the server has no Google client id. */
+  google(token: string, language?: Language): Promise<LoginResponse>
   /** Revokes the current token (sent as bearer and cookie) and clears the cookie. */
   logout(): Promise<void>
   verify(token: string): Promise<VerifyResponse>
@@ -27,7 +28,7 @@ export function createAuthApi(client: ApiClient): AuthApi {
   return {
     login: (body) => client.post(authPaths.login, body, { schema: loginResponse }),
     register: (body) => client.post(authPaths.register, body, { schema: loginResponse }),
-    google: (token) => client.post(authPaths.google, { token }, { schema: loginResponse }),
+    google: (token, language) => client.post(authPaths.google, { token, language }, { schema: loginResponse }),
     logout: async () => {
       await client.post(authPaths.logout)
     },

@@ -1,7 +1,9 @@
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { currentLanguage } from '../../../lib/i18n.js'
 import { paths } from '../../../lib/paths.js'
 import type { AuthFormResult } from '../auth-form-validation.js'
 import { loadGoogleIdentity, requestGoogleCredential } from '../google/google-identity.js'
@@ -20,9 +22,13 @@ function completeSignIn(queryClient: QueryClient, response: LoginResponse) {
 /** Logs in or registers with the auth form's checked values, then stores the session. */
 export function useEmailSignIn() {
   const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
   return useMutation({
     mutationFn: (form: ValidAuthForm) =>
-      form.mode === 'login' ? authApi.login(form.body) : authApi.register(form.body),
+      form.mode === 'login'
+        ? authApi.login(form.body)
+        : // The account's emails are written in the language it signed up in.
+          authApi.register({ ...form.body, language: currentLanguage(i18n) }),
     onSuccess: (response) => completeSignIn(queryClient, response),
   })
 }
@@ -30,10 +36,11 @@ export function useEmailSignIn() {
 /** Google sign-in (spec/transfers.md §8); failures are GoogleSignInError. */
 export function useGoogleSignIn() {
   const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
   return useMutation({
     mutationFn: () =>
       signInWithGoogle({
-        exchange: authApi.google,
+        exchange: (token) => authApi.google(token, currentLanguage(i18n)),
         clientId: authApi.googleClientId,
         loadIdentity: loadGoogleIdentity,
         requestCredential: requestGoogleCredential,

@@ -1,0 +1,20 @@
+import enAdmin from '../locales/en/admin.json' with { type: 'json' }
+import enMail from '../locales/en/mail.json' with { type: 'json' }
+import enRequestLinks from '../locales/en/requestLinks.json' with { type: 'json' }
+import enTransfers from '../locales/en/transfers.json' with { type: 'json' }
+import esAdmin from '../locales/es/admin.json' with { type: 'json' }
+import esMail from '../locales/es/mail.json' with { type: 'json' }
+import esRequestLinks from '../locales/es/requestLinks.json' with { type: 'json' }
+import esTransfers from '../locales/es/transfers.json' with { type: 'json' }
+
+/**
+ * The emails' texts, one namespace per feature that sends mail plus `mail` (the shared layout).
+ * English is the source of the keys (mail-i18next.d.ts); a test checks Spanish has each of them.
+ * A feature adding an email adds its texts to both languages here.
+ */
+export const mailCatalogues = {
+  en: { mail: enMail, transfers: enTransfers, requestLinks: enRequestLinks, admin: enAdmin },
+  es: { mail: esMail, transfers: esTransfers, requestLinks: esRequestLinks, admin: esAdmin },
+}
+
+export type MailNamespace = keyof (typeof mailCatalogues)['en']
