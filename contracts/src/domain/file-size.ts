@@ -1,7 +1,7 @@
 /**
  * How Ferry shows a size, everywhere (web, emails, error messages). Sizes step by 1024
- * (DECISIONS 11), so the units carry their binary (IEC) names: KiB, MiB, GiB, TiB. A
- * plan's "50 GB" is 50 × 1024³ bytes and reads "50 GiB". See docs/decisions (file sizes).
+ * (product.md §11), so the units carry their binary (IEC) names: KiB, MiB, GiB, TiB. A
+ * plan's "50 GB" is 50 × 1024³ bytes and reads "50 GiB" (docs/decisions, binary size units).
  */
 export const fileSizeUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const
 export type FileSizeUnit = (typeof fileSizeUnits)[number]

@@ -6,5 +6,5 @@ export const languageSchema = z.enum(languages)
 export type Language = z.infer<typeof languageSchema>
 export const defaultLanguage: Language = 'en'
 
-/** The BCP 47 tag dates and numbers are formatted with (DECISIONS 11: US English, Spain's Spanish). */
+/** The BCP 47 tag dates and numbers are formatted with (product.md §11: US English, Spain's Spanish). */
 export const formatLocaleOf: Record<Language, string> = { en: 'en-US', es: 'es-ES' }

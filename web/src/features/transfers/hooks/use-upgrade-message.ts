@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import type { TransferFormLimits } from '../form-types.js'
 
-/** 000 §5: what exceeding the size limit says, 'Upgrade to PRO…' on the free plan, the limit on a paid one. */
+/** spec/transfers.md §5: what exceeding the size limit says, 'Upgrade to PRO…' on the free plan, the limit on a paid one. */
 export function useUpgradeMessage(limits: TransferFormLimits): string {
   const { t } = useTranslation('transfers')
   const formatSize = useFormatFileSize()
