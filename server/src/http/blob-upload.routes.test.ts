@@ -22,13 +22,20 @@ import { blobUploadRoutes } from './blob-upload.routes.js'
 const sign = { expiresInSeconds: 600, maxBytes: 64 * MiB }
 const key = () => `test/${randomUUID()}/file.bin`
 
-/** Starts a PUT, sends `bytes`, then drops the connection as a closed browser tab would. */
-function abandonUpload(url: string, bytes: Buffer, declaredLength: number): Promise<void> {
-  return new Promise((resolve) => {
-    const request = http.request(url, { method: 'PUT', headers: { 'Content-Length': declaredLength } })
+/**
+ * Starts a PUT, sends `bytes`, and once the store is writing them (its temporary file exists)
+ * drops the connection as a closed browser tab would.
+ */
+async function abandonUpload(harness: LocalBlobHarness, url: string, bytes: Buffer, declaredLength: number) {
+  const request = http.request(url, { method: 'PUT', headers: { 'Content-Length': declaredLength } })
+  const ended = new Promise<void>((resolve) => {
     request.on('error', () => resolve())
-    request.write(bytes, () => setTimeout(() => request.destroy(), 50))
+    request.on('close', () => resolve())
   })
+  request.write(bytes)
+  await vi.waitFor(async () => expect((await harness.leftovers()).tmp).not.toEqual([]), { timeout: 10_000 })
+  request.destroy()
+  await ended
 }
 
 /** A PUT with only Content-Length, no Content-Type (fetch would add one for a string body). */
@@ -127,7 +134,7 @@ describe('PUT /blobs/* (local disk)', () => {
   it('keeps nothing of a whole upload the client abandons', async () => {
     const k = key()
     const { url } = await harness.store.signUpload(k, sign)
-    await abandonUpload(url, randomBody(3 * MiB), 8 * MiB)
+    await abandonUpload(harness, url, randomBody(3 * MiB), 8 * MiB)
     await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
     expect(await harness.store.stat(k)).toBeNull()
   })
@@ -136,7 +143,7 @@ describe('PUT /blobs/* (local disk)', () => {
     const k = key()
     const { uploadId } = await harness.store.createMultipart(k, {})
     const { url } = await harness.store.signPart(k, uploadId, 1, sign)
-    await abandonUpload(url, randomBody(2 * MiB), 6 * MiB)
+    await abandonUpload(harness, url, randomBody(2 * MiB), 6 * MiB)
     await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
     expect(await harness.store.listParts(k, uploadId)).toEqual([])
     await harness.store.abortMultipart(k, uploadId)

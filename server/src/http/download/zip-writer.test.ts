@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readStoredZip, unzipTest } from './testing/zip-reader.js'
 import { streamZip, type ZipEntry, zipLength } from './zip-writer.js'
 
@@ -96,7 +96,6 @@ describe('streamZip', () => {
     }
     const zip = streamZip([endless], { date: new Date() })
     for await (const _ of zip) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(destroyed).toBe(true)
+    await vi.waitFor(() => expect(destroyed).toBe(true))
   })
 })
