@@ -1,14 +1,34 @@
+import { randomUUID } from 'node:crypto'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
-import { createRoom, initiate, joinRoom, ofType, respond, signallingSocket } from './testing/rooms-test-kit.js'
+import {
+  createRoom,
+  initiate,
+  joinRoom,
+  ofType,
+  respond,
+  signallingSocket,
+  type TestSocket,
+} from './testing/rooms-test-kit.js'
 
 const offer = { type: 'offer', sdp: 'v=0 offer' }
 const answer = { type: 'answer', sdp: 'v=0 answer' }
 const candidate = { candidate: 'candidate:1 1 udp 2122260223 10.0.0.1 40000 typ host', sdpMid: '0', sdpMLineIndex: 0 }
+
+/**
+ * Resolves once the server has handled every message `socket` sent before, and has written to it
+ * whatever those, and the bus messages delivered so far, made it send: a socket's messages are
+ * handled in order, and this one is answered with an error on a channel of its own.
+ */
+async function settled(socket: TestSocket) {
+  const channel = randomUUID()
+  socket.send({ type: 'ice-candidate', channel, to: randomUUID(), candidate: null })
+  await socket.next((m) => m.type === 'error' && m.channel === channel)
+}
 
 async function roomWithAcceptedTransfer(app: TestApp) {
   const host = await signUp(app, 'FREE', 'Hana Host')
@@ -34,11 +54,14 @@ await forEachStack((getApp) => {
       await respond(app, channel, { token: bob.token }, true)
 
       sender.send({ type: 'ready', channel })
-      await new Promise((r) => setTimeout(r, 100))
+      await settled(sender)
       expect(sender.messages.filter(ofType('role'))).toEqual([])
       recipient.send({ type: 'ready', channel })
       expect(await recipient.next(ofType('role'))).toEqual({ type: 'role', channel, role: 'answerer', peer: host.id })
       expect(await sender.next(ofType('role'))).toEqual({ type: 'role', channel, role: 'offerer', peer: bob.id })
+      await settled(sender)
+      // One role each: none came of the sender's first, unanswered ready.
+      expect(sender.messages.filter(ofType('role'))).toHaveLength(1)
 
       sender.send({ type: 'offer', channel, to: bob.id, sdp: offer })
       expect(await recipient.next(ofType('offer'))).toEqual({ type: 'offer', channel, from: host.id, sdp: offer })
@@ -66,6 +89,7 @@ await forEachStack((getApp) => {
       const channel = transfer.transfer_id
       await respond(app, channel, { token: bob.token }, true)
       const sender = await signallingSocket(app, roomId, host.token)
+      const recipient = await signallingSocket(app, roomId, bob.token)
       const intruder = await signallingSocket(app, roomId, visitor.guest_token!)
 
       intruder.send({ type: 'offer', channel, to: host.id, sdp: offer })
@@ -77,12 +101,18 @@ await forEachStack((getApp) => {
       sender.send({ type: 'ready', channel })
       sender.send({ type: 'offer', channel, to: visitor.participant_id, sdp: offer })
       expect(await sender.next(ofType('error'))).toMatchObject({ code: 'transfer_not_party' })
-      await new Promise((r) => setTimeout(r, 150))
+      // The parties' own signalling, all of it on the bus the intruder's socket listens to too.
+      recipient.send({ type: 'ready', channel })
+      await recipient.next(ofType('role'))
+      sender.send({ type: 'offer', channel, to: bob.id, sdp: offer })
+      await recipient.next(ofType('offer'))
+      await settled(intruder)
       expect(intruder.messages.filter((m) => m.type !== 'welcome' && m.type !== 'error')).toEqual([])
 
       sender.send({ type: 'offer', channel: 'lobby', to: bob.id, sdp: offer })
       expect(await sender.closed).toEqual({ code: socketCloseCodes.badMessage, reason: 'This message is not valid.' })
       intruder.close()
+      recipient.close()
     })
 
     it('joins a call only on plans with video and audio, pairing every ready participant', async () => {
