@@ -5,6 +5,8 @@ import { contentDisposition } from '../../http/content-disposition.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
 import {
+  countOneMore,
+  downloadCount,
   fetchBytes,
   linkParts,
   outbox,
@@ -16,46 +18,56 @@ import {
   sha256,
   share,
   signUp,
-  transferRow,
   unzipTest,
   uploadFiles,
 } from './testing/transfers-test-kit.js'
 
 const MiB = 1024 * 1024
 
+/** A report and a photo sent by Sam to Ana and Bo, with each recipient's link from their email. */
+async function sendToAnaAndBo(app: TestApp, bodies: { report: Buffer; photo: Buffer }) {
+  const sender = await signUp(app, 'PREMIUM', 'Sam Sender')
+  const files = await uploadFiles(app, sender, [
+    { name: 'Quarterly report é.pdf', body: bodies.report },
+    { name: 'photo.jpg', body: bodies.photo },
+  ])
+  const res = await postTransfer(app, sender.token, {
+    files,
+    recipient_emails: ['ana@example.com', 'bo@example.com'],
+    title: '<script>alert(1)</script> Q3',
+    message: 'See <img src=x onerror=alert(1)>',
+  })
+  expect(res.status).toBe(201)
+  const created = res.body as { id: string; unique_id: string }
+  const mails = (await outbox(app)).filter((m) => m.text.includes(created.unique_id))
+  const links = new Map(mails.map((m) => [m.to, linkParts(m.links.find((l) => l.includes('/share/'))!)]))
+  expect([...links.keys()].sort()).toEqual(['ana@example.com', 'bo@example.com'])
+  const downloadBase = `${app.url}/share/${created.unique_id}/download`
+  return { sender, created, downloadBase, ana: links.get('ana@example.com')!, bo: links.get('bo@example.com')! }
+}
+
 await forEachStack((getApp, stack) => {
   const s3 = stack.storage === 's3'
+  const small = () => ({ report: randomBody(2000), photo: randomBody(1000) })
 
   describe('a transfer to two recipients, from the emails to the tracking', () => {
+    // Tests that count downloads or first visits send a transfer of their own; the others share this one.
     const bodies = { report: randomBody(3 * MiB + 17), photo: randomBody(200_001) }
     let app: TestApp
     let sender: Sender
     let created: { id: string; unique_id: string }
-    let links: Map<string, { uniqueId: string; t: string }>
-    const downloadBase = () => `${app.url}/share/${created.unique_id}/download`
+    let ana: { uniqueId: string; t: string }
+    let bo: { uniqueId: string; t: string }
+    let downloadBase: string
 
     beforeAll(async () => {
       app = getApp()
-      sender = await signUp(app, 'PREMIUM', 'Sam Sender')
-      const files = await uploadFiles(app, sender, [
-        { name: 'Quarterly report é.pdf', body: bodies.report },
-        { name: 'photo.jpg', body: bodies.photo },
-      ])
-      const res = await postTransfer(app, sender.token, {
-        files,
-        recipient_emails: ['ana@example.com', 'bo@example.com'],
-        title: '<script>alert(1)</script> Q3',
-        message: 'See <img src=x onerror=alert(1)>',
-      })
-      expect(res.status).toBe(201)
-      created = res.body as typeof created
-      const mails = (await outbox(app)).filter((m) => m.text.includes(created.unique_id))
-      links = new Map(mails.map((m) => [m.to, linkParts(m.links.find((l) => l.includes('/share/'))!)]))
-      expect([...links.keys()].sort()).toEqual(['ana@example.com', 'bo@example.com'])
+      ;({ sender, created, ana, bo, downloadBase } = await sendToAnaAndBo(app, bodies))
     })
 
     it('shows a recipient the share record, records their first access once, and hides the tracking', async () => {
-      const ana = links.get('ana@example.com')!
+      const bodies = small()
+      const { sender, created, ana } = await sendToAnaAndBo(app, bodies)
       const res = await share(app, ana.uniqueId, { t: ana.t })
       expect(res.status).toBe(200)
       expect(res.body.transfer).toMatchObject({
@@ -93,9 +105,8 @@ await forEachStack((getApp, stack) => {
     })
 
     it('downloads one file byte for byte, with its name, size and range support', async () => {
-      const ana = links.get('ana@example.com')!
       const [report] = (await share(app, created.unique_id)).body.transfer.files
-      const url = `${downloadBase()}?file_key=${encodeURIComponent(report!.file_key)}&t=${ana.t}`
+      const url = `${downloadBase}?file_key=${encodeURIComponent(report!.file_key)}&t=${ana.t}`
       const { res, bytes } = await fetchBytes(url)
       expect(res.status).toBe(200)
       expect(sha256(bytes)).toBe(sha256(bodies.report))
@@ -111,7 +122,7 @@ await forEachStack((getApp, stack) => {
 
     it('answers a range with 206 and exactly those bytes (a resumed download)', async () => {
       const [report] = (await share(app, created.unique_id)).body.transfer.files
-      const url = `${downloadBase()}?file_key=${encodeURIComponent(report!.file_key)}`
+      const url = `${downloadBase}?file_key=${encodeURIComponent(report!.file_key)}`
       const start = 1_000_000
       const { res, bytes } = await fetchBytes(url, { headers: { range: `bytes=${start}-` } })
       expect(res.status).toBe(206)
@@ -127,7 +138,7 @@ await forEachStack((getApp, stack) => {
 
     it.skipIf(s3)('answers 416 past the end, and ignores a range for another version (If-Range)', async () => {
       const [report] = (await share(app, created.unique_id)).body.transfer.files
-      const url = `${downloadBase()}?file_key=${encodeURIComponent(report!.file_key)}`
+      const url = `${downloadBase}?file_key=${encodeURIComponent(report!.file_key)}`
       const past = await fetchBytes(url, { headers: { range: `bytes=${bodies.report.length}-` } })
       expect(past.res.status).toBe(416)
       expect(past.res.headers.get('content-range')).toBe(`bytes */${bodies.report.length}`)
@@ -144,8 +155,7 @@ await forEachStack((getApp, stack) => {
     })
 
     it('streams every file as one stored ZIP named after the title', async () => {
-      const bo = links.get('bo@example.com')!
-      const { res, bytes } = await fetchBytes(`${downloadBase()}?as_zip=true&t=${bo.t}`)
+      const { res, bytes } = await fetchBytes(`${downloadBase}?as_zip=true&t=${bo.t}`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/zip')
       expect(res.headers.get('content-length')).toBe(String(bytes.length))
@@ -158,12 +168,25 @@ await forEachStack((getApp, stack) => {
     })
 
     it('shows the sender who opened the link and which files each downloaded', async () => {
-      // Counting runs when the response finished; give it a moment.
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      const bodies = small()
+      const { sender, created, ana, bo, downloadBase } = await sendToAnaAndBo(app, bodies)
+      const [report] = (await share(app, created.unique_id)).body.transfer.files
+      const reportUrl = `${downloadBase}?file_key=${encodeURIComponent(report!.file_key)}`
+      const length = bodies.report.length
+      // Counted: Ana's file, a resume that reaches the end, Bo's ZIP and (local) the whole file
+      // sent for a stale If-Range; not a range that stops short of the end.
+      await fetchBytes(`${reportUrl}&t=${ana.t}`)
+      await fetchBytes(reportUrl, { headers: { range: `bytes=${length - 100}-` } })
+      await fetchBytes(reportUrl, { headers: { range: 'bytes=10-19' } })
+      await fetchBytes(`${downloadBase}?as_zip=true&t=${bo.t}`)
+      if (!s3) await fetchBytes(reportUrl, { headers: { range: 'bytes=0-9', 'if-range': '"another-etag"' } })
+      const expected = s3 ? 3 : 4
+      await expect.poll(() => downloadCount(app, created.id)).toBe(expected)
+
       const res = await share(app, created.unique_id, { token: sender.token })
       expect(res.status).toBe(200)
       expect(res.body.tracking.is_sender).toBe(true)
-      const [report, photo] = res.body.transfer.files
+      const [, photo] = res.body.transfer.files
       const byEmail = new Map(res.body.tracking.recipients!.map((r) => [r.recipient_email, r]))
       expect(byEmail.get('ana@example.com')!.download_status).toEqual({
         [report!.file_id]: true,
@@ -173,35 +196,35 @@ await forEachStack((getApp, stack) => {
         [report!.file_id]: true,
         [photo!.file_id]: true,
       })
+      // Bo downloaded without opening the share page.
       expect(byEmail.get('bo@example.com')!.first_accessed_at).toBeNull()
-      // Counted: Ana's file, the resume that reached the end, Bo's ZIP and (local) the whole file
-      // sent for a stale If-Range; not the ranges that stop short of the end.
-      const expected = s3 ? 3 : 4
       expect(res.body.transfer.download_count).toBe(expected)
+      // A range that stops short was not counted later either.
+      expect(await countOneMore(app, created.id)).toBe(expected + 1)
     })
 
     it('does not count the sender opening or downloading their own transfer', async () => {
-      const before = (await transferRow(app, created.id))!.downloadCount
-      const res = await fetch(`${downloadBase()}?as_zip=true`, { headers: { authorization: `Bearer ${sender.token}` } })
+      const { sender, created, downloadBase } = await sendToAnaAndBo(app, small())
+      await share(app, created.unique_id, { token: sender.token })
+      const res = await fetch(`${downloadBase}?as_zip=true`, { headers: { authorization: `Bearer ${sender.token}` } })
       await res.arrayBuffer()
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect((await transferRow(app, created.id))!.downloadCount).toBe(before)
+      expect(await countOneMore(app, created.id)).toBe(1)
     })
 
     it.skipIf(s3)('answers HEAD with the headers only, without counting', async () => {
-      const before = (await transferRow(app, created.id))!.downloadCount
+      const bodies = small()
+      const { created, downloadBase } = await sendToAnaAndBo(app, bodies)
       const [report] = (await share(app, created.unique_id)).body.transfer.files
-      const res = await fetch(`${downloadBase()}?file_key=${encodeURIComponent(report!.file_key)}`, { method: 'HEAD' })
+      const res = await fetch(`${downloadBase}?file_key=${encodeURIComponent(report!.file_key)}`, { method: 'HEAD' })
       expect(res.status).toBe(200)
       expect(res.headers.get('content-length')).toBe(String(bodies.report.length))
       expect((await res.arrayBuffer()).byteLength).toBe(0)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect((await transferRow(app, created.id))!.downloadCount).toBe(before)
+      expect(await countOneMore(app, created.id)).toBe(1)
     })
 
     it('refuses a file key that is not part of this transfer', async () => {
       const other = await uploadFiles(app, sender, [{ name: 'x', body: randomBody(10) }])
-      const { res, bytes } = await fetchBytes(`${downloadBase()}?file_key=${encodeURIComponent(other[0]!.file_key)}`)
+      const { res, bytes } = await fetchBytes(`${downloadBase}?file_key=${encodeURIComponent(other[0]!.file_key)}`)
       expect(res.status).toBe(404)
       expect(JSON.parse(bytes.toString())).toMatchObject({ code: 'transfer_file_not_found' })
     })

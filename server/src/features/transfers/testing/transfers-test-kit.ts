@@ -81,6 +81,23 @@ export async function transferRow(app: TestApp, transferId: string) {
   return row
 }
 
+export const downloadCount = async (app: TestApp, transferId: string) =>
+  (await transferRow(app, transferId))!.downloadCount
+
+/**
+ * Downloads the whole transfer as a recipient would, waits until that download is counted, and
+ * returns the count then. Downloads are counted once their response is finished, after it reached
+ * the client; one started after others is counted after them, so the count tells whether they were.
+ */
+export async function countOneMore(app: TestApp, transferId: string): Promise<number> {
+  const before = await transferRow(app, transferId)
+  const res = await fetch(`${app.url}/share/${before!.uniqueId}/download?as_zip=true`)
+  expect(res.status).toBe(200)
+  await res.arrayBuffer()
+  await expect.poll(() => downloadCount(app, transferId)).toBeGreaterThan(before!.downloadCount)
+  return downloadCount(app, transferId)
+}
+
 /** The share id and each recipient's tracking id, from the link in their email. */
 export function linkParts(link: string) {
   const url = new URL(link)
