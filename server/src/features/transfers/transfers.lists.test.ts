@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks, bearer } from '../auth/testing/auth-test-kit.js'
 import {
+  countOneMore,
   fetchBytes,
   getJson,
   listTransfers,
@@ -42,6 +43,8 @@ await forEachStack((getApp) => {
 
   describe('GET /api/transfers and /api/admin/transfers', () => {
     it("lists the caller's own transfers, newest first, in the shape of spec/transfers.md §3", async () => {
+      // An account of its own: other tests send as `owner` too, in any order.
+      const owner = await signUp(app, 'PREMIUM')
       const single = await send(owner, [{ name: 'one.txt', body: bodies[0]! }])
       const multi = await send(
         owner,
@@ -76,6 +79,8 @@ await forEachStack((getApp) => {
     })
 
     it('shows admins only their own under /api/transfers, and everyone under /api/admin/transfers', async () => {
+      await send(owner, [{ name: 'mine.txt', body: bodies[0]! }])
+      await send(stranger, [{ name: 'theirs.txt', body: bodies[0]! }])
       expect((await listTransfers(app, admin.token)).body).toEqual([])
       const all = await listTransfers(app, admin.token, '/api/admin/transfers')
       expect(all.status).toBe(200)
@@ -138,8 +143,7 @@ await forEachStack((getApp) => {
       expect(file.status).toBe(200)
       expect(sha256(bytes)).toBe(sha256(bodies[1]!))
       // The sender's own download is not a recipient's.
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect((await transferRow(app, id))!.downloadCount).toBe(0)
+      expect(await countOneMore(app, id)).toBe(1)
 
       const theirs = await app.api(`/api/transfers/${id}/download`, {
         headers: bearer(stranger.token),
