@@ -26,8 +26,10 @@ declare module 'fastify' {
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched'
 
 /**
- * Echoes the request id and names the instance on every answer, and counts each request in the
- * metrics: by route and status, its duration, and the bytes it carried each way.
+ * Echoes the request id and names the instance on every answer, counts each request in the
+ * metrics (by route and status, its duration, the bytes it carried each way) and logs it once it
+ * is answered. The log line has the route template, never the URL: paths and query strings carry
+ * share ids, recipient tokens and upload signatures (Fastify's own request logging is off).
  */
 export function registerRequestTracking(app: FastifyInstance, instanceId: string): void {
   const m = processMetrics()
@@ -42,6 +44,8 @@ export function registerRequestTracking(app: FastifyInstance, instanceId: string
     const labels = { method: request.method, route, status: String(reply.statusCode) }
     m.httpRequests.inc(labels)
     m.httpDuration.observe(labels, reply.elapsedTime / 1000)
+    const ms = Math.round(reply.elapsedTime)
+    request.log.info({ method: request.method, route, status: reply.statusCode, ms }, 'request completed')
     const received = Number(request.headers['content-length'])
     if (received > 0) m.bytesUploaded.inc({ route }, received)
     const sent = (request.raw.socket?.bytesWritten ?? 0) - request.bytesWrittenBefore

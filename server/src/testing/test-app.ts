@@ -2,12 +2,12 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { buildApp } from '../app.js'
 import type { Clock } from '../clock.js'
 import { loadConfig } from '../config.js'
 import { createDeps, type Deps } from '../deps.js'
+import { createLogger } from '../logger.js'
 import { freePort } from './free-port.js'
 import { startS3Server, type TestS3Server } from './s3-server.js'
 import { availablePostgres, availableRedis, testRedisUrl } from './services.js'
@@ -22,10 +22,12 @@ export interface TestAppOptions {
   /** Extra environment variables, as the server would read them. */
   env?: Record<string, string>
   clock?: Clock
+  /** Collects the server's log lines (JSON, level info and above) for tests of what is logged. */
+  logLines?: string[]
   /** Where the server listens (default 127.0.0.1; `::` to take connections on every address). */
   host?: string
   /** Registers extra routes (e.g. probes for cross-cutting behaviour) before the server listens. */
-  beforeListen?: (app: FastifyInstance) => void | Promise<void>
+  beforeListen?: (app: FastifyInstance, deps: Deps) => void | Promise<void>
 }
 
 export interface TestApp {
@@ -76,13 +78,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.events === 'redis' ? { REDIS_URL: testRedisUrl } : {}),
       ...options.env,
     })
-    const logger = pino({ level: config.logLevel })
+    const logger = createLogger(
+      options.logLines ? { ...config, logLevel: 'info' } : config,
+      options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
+    )
     const deps = await createDeps(config, logger, { database, clock: options.clock })
     // deps.close() closes the database too; keep the test database's own close (it drops it).
     cleanups.push(() => deps.close())
     const app = await buildApp(deps)
     cleanups.push(() => app.close())
-    await options.beforeListen?.(app)
+    await options.beforeListen?.(app, deps)
     await app.listen({ host: options.host ?? '127.0.0.1', port })
     const url = `http://127.0.0.1:${port}`
     return {
