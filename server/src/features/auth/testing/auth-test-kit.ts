@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
 
@@ -37,9 +38,9 @@ export function authStacks(extra: TestAppOptions = {}) {
       REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
       ...extra.env,
     },
-    async beforeListen(app: FastifyInstance) {
+    async beforeListen(app: FastifyInstance, deps: Deps) {
       registerProbeRoutes(app)
-      await extra.beforeListen?.(app)
+      await extra.beforeListen?.(app, deps)
     },
   }))
 }
