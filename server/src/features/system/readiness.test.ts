@@ -7,15 +7,6 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 
 const postgres = await availablePostgres()
 
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await fn()
-    if (ok(value) || Date.now() > end) return value
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
 describe.skipIf(!postgres)('when PostgreSQL goes away and comes back', () => {
   let database: TestDatabase
   let proxy: TcpProxy
@@ -62,11 +53,7 @@ describe.skipIf(!postgres)('when PostgreSQL goes away and comes back', () => {
     })
 
     await proxy.up()
-    const back = await eventually(
-      () => t.api('/readyz').then((r) => r.status),
-      (s) => s === 200,
-    )
-    expect(back).toBe(200)
+    await expect.poll(() => t.api('/readyz').then((r) => r.status), { timeout: 15_000, interval: 200 }).toBe(200)
     expect((await t.api('/api/probe/db')).status).toBe(200)
   })
 })
