@@ -43,6 +43,7 @@ export async function callUntilUp<T = Record<string, unknown>>(
   for (;;) {
     const result = await call().catch((error: unknown) => ({ status: 0, body: { error: String(error) } as T }))
     if (![0, 502, 503].includes(result.status) || Date.now() > deadline) return result
+    // A poll interval: the loop looks at the condition again (not a wait for something to happen).
     await new Promise((r) => setTimeout(r, 250))
   }
 }
@@ -52,6 +53,7 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return
+    // A poll interval: the loop looks at the condition again (not a wait for something to happen).
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`Timed out waiting until ${what}`)

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitForHealth } from '../../testing/wait-for-health.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..')
 
@@ -60,18 +61,12 @@ export async function startFerryInstance(
     }
     c.stdout?.on('data', keep)
     c.stderr?.on('data', keep)
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline) {
-      if (c.exitCode !== null) throw new Error(`Instance ${id} exited with ${c.exitCode}:\n${output}`)
-      const healthy = await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      if (healthy) return
-      await new Promise((r) => setTimeout(r, 100))
+    try {
+      await waitForHealth(url, c, () => `(instance ${id})\n${output}`, 90_000)
+    } catch (error) {
+      c.kill('SIGKILL')
+      throw error
     }
-    c.kill('SIGKILL')
-    throw new Error(`Instance ${id} did not become healthy in 90 s:\n${output}`)
   }
 
   await start()

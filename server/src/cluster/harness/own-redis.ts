@@ -20,6 +20,7 @@ async function listening(port: number, timeoutMs = 10_000): Promise<void> {
       socket.once('error', () => resolve(false))
     }).catch(() => false)
     if (ok) return
+    // A poll interval: the loop looks at the condition again (not a wait for something to happen).
     await new Promise((r) => setTimeout(r, 50))
   }
   throw new Error(`redis-server did not listen on ${port} in ${timeoutMs} ms`)

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../testing/free-port.js'
 import { availablePostgres } from '../../testing/services.js'
 import { createTestDatabase } from '../../testing/test-database.js'
+import { waitForHealth } from '../../testing/wait-for-health.js'
 import { bearer, postJson, uniqueEmail } from './testing/auth-test-kit.js'
 
 // An acknowledged sign-up survives the server being killed outright (SIGKILL: no shutdown at all).
@@ -37,17 +38,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`)
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) break
-    if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitForHealth(url, child, () => output, 60_000)
   return { child, api: (pathname, init) => fetch(new URL(pathname, url), init), output: () => output }
 }
 
