@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { availablePostgres } from '../testing/services.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { isDatabaseUnavailableError } from './database-errors.js'
@@ -91,7 +91,8 @@ describe.skipIf(!postgres)('PostgreSQL driver', () => {
     })
 
     it('fails fast while the server is away and recovers by itself when it returns', async () => {
-      // Fill the pool with idle connections that the outage will break.
+      // Fill the pool with idle connections that the outage will break (pg_sleep keeps the three
+      // queries running at once, so each gets a connection of its own; no test waits on it).
       await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)))
       expect(database.pool.idleCount).toBeGreaterThan(0)
 
@@ -114,7 +115,9 @@ describe.skipIf(!postgres)('PostgreSQL driver', () => {
     const target = await createTestDatabase('postgres')
     const database = await openPostgresDatabase({ url: target.url!, migrate: false, max: 3 })
     try {
+      // Three connections, as above.
       await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)))
+      const opened = database.pool.totalCount
       const name = new URL(target.url!).pathname.slice(1)
       // Terminated from the other pool: these idle connections get 57P01, as on a server shutdown.
       const killed = await target.db.execute<{ ok: boolean }>(
@@ -123,7 +126,8 @@ describe.skipIf(!postgres)('PostgreSQL driver', () => {
             and pid not in (select pid from pg_stat_activity where state = 'active')`,
       )
       expect(killed.rows.length).toBeGreaterThan(0)
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // The pool hears of each termination and drops that connection.
+      await vi.waitFor(() => expect(database.pool.totalCount).toBe(opened - killed.rows.length))
       const result = await database.db.execute<{ n: number }>(sql`select 40 + 2 as n`)
       expect(result.rows[0]?.n).toBe(42)
     } finally {
