@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, startCluster } from './harness/cluster.js'
 import { callJson, callUntilUp, servedBy } from './harness/cluster-client.js'
 import { type Caller, partsOf, putTo, uploadCall } from './harness/cluster-uploads.js'
@@ -8,8 +8,16 @@ import { type Caller, partsOf, putTo, uploadCall } from './harness/cluster-uploa
 const MiB = 1024 * 1024
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
-/** PUTs `body` a MiB at a time, slowly; resolves with the status, or 0 when the connection broke. */
-function slowPut(url: string, body: Buffer, headers: Record<string, string>, afterFirstMiB: () => void) {
+/**
+ * PUTs the first MiB of `body`, waits for `afterFirstMiB`, then sends the rest; resolves with the
+ * status, or 0 when the connection broke.
+ */
+function interruptedPut(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  afterFirstMiB: () => Promise<void>,
+) {
   return new Promise<number>((resolve) => {
     const request = http.request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } })
     request.on('response', (response) => {
@@ -17,35 +25,32 @@ function slowPut(url: string, body: Buffer, headers: Record<string, string>, aft
       resolve(response.statusCode ?? 0)
     })
     request.on('error', () => resolve(0))
-    let offset = 0
-    const writeNext = () => {
-      if (request.destroyed) return
-      const chunk = body.subarray(offset, offset + MiB)
-      offset += chunk.length
-      if (offset >= body.length) return request.end(chunk)
-      request.write(chunk)
-      if (offset === MiB) afterFirstMiB()
-      setTimeout(writeNext, 150)
-    }
-    writeNext()
+    // The first MiB is flushed before the rest waits, so the instance is receiving the part.
+    request.write(body.subarray(0, MiB), () => {
+      void afterFirstMiB().finally(() => {
+        if (!request.destroyed) request.end(body.subarray(MiB))
+      })
+    })
   })
 }
 
 /** Sign part `n` and PUT it, retrying while the proxy still routes to the dead instance. */
-async function sendPartRetrying(caller: Caller, ref: { key: string; uploadId: string }, n: number, body: Buffer) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const signed = await callUntilUp(() =>
-      callJson<{ url: string; headers: Record<string, string> }>(caller.api, 'POST', '/api/multipart/sign-part', {
-        token: caller.token,
-        body: { ...ref, partNumber: n },
-      }),
-    )
-    expect(signed.status).toBe(200)
-    const put = await putTo(signed.body.url, body, signed.body.headers).catch(() => ({ status: 0, etag: null }))
-    if (put.status === 200 && put.etag) return put.etag
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`Part ${n} could not be sent`)
+function sendPartRetrying(caller: Caller, ref: { key: string; uploadId: string }, n: number, body: Buffer) {
+  return vi.waitFor(
+    async () => {
+      const signed = await callUntilUp(() =>
+        callJson<{ url: string; headers: Record<string, string> }>(caller.api, 'POST', '/api/multipart/sign-part', {
+          token: caller.token,
+          body: { ...ref, partNumber: n },
+        }),
+      )
+      expect(signed.status).toBe(200)
+      const put = await putTo(signed.body.url, body, signed.body.headers).catch(() => ({ status: 0, etag: null }))
+      expect(put.status, `part ${n}`).toBe(200)
+      return put.etag!
+    },
+    { timeout: 20_000, interval: 250 },
+  )
 }
 
 describe('an instance killed (SIGKILL) in the middle of a multipart upload', () => {
@@ -75,7 +80,7 @@ describe('an instance killed (SIGKILL) in the middle of a multipart upload', () 
     })
     const etag1 = await sendPartRetrying(caller, ref, 1, bodies[0]!)
 
-    // Part 2 goes slowly; the instance receiving it is killed once the first MiB is in.
+    // The instance receiving part 2 is killed once the first MiB of it is in.
     const { body: signed } = await uploadCall<{ url: string; headers: Record<string, string> }>(
       caller,
       'multipartSignPart',
@@ -88,13 +93,15 @@ describe('an instance killed (SIGKILL) in the middle of a multipart upload', () 
     })
     let killed: Promise<void> | undefined
     const killReceiver = async () => {
-      for (let i = 0; i < 100 && !receiver; i++) await new Promise((r) => setTimeout(r, 10))
-      const victim = cluster.instances.find((i) => i.url === receiver)
-      if (!victim) throw new Error('The proxy did not route the part')
-      await victim.kill()
+      await vi.waitFor(() => expect(receiver, 'the instance the proxy routed the part to').toBeDefined(), {
+        timeout: 5000,
+        interval: 10,
+      })
+      await cluster.instances.find((i) => i.url === receiver)!.kill()
     }
-    const status = await slowPut(signed.url, bodies[1]!, signed.headers, () => {
+    const status = await interruptedPut(signed.url, bodies[1]!, signed.headers, () => {
       killed = killReceiver()
+      return killed
     })
     unsubscribe()
     await killed
@@ -156,11 +163,9 @@ describe('an instance killed (SIGKILL) in the middle of a multipart upload', () 
     // The killed instance comes back and the proxy sends it requests again.
     const victim = cluster.instances.find((i) => i.url === receiver)!
     await victim.start()
-    const served = new Set<string>()
-    for (let i = 0; i < 12 && served.size < 3; i++) {
-      served.add(servedBy(await cluster.api('/healthz')))
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    expect(served.has(victim.id)).toBe(true)
+    await vi.waitFor(async () => expect(servedBy(await cluster.api('/healthz'))).toBe(victim.id), {
+      timeout: 20_000,
+      interval: 100,
+    })
   })
 })

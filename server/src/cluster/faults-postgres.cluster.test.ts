@@ -125,8 +125,9 @@ describe('PostgreSQL restarted while requests flow', () => {
     for (const o of outcomes.filter((x) => x.op === 'create')) {
       const rows = await cluster.db.query(
         `select count(*)::int as n from transfers t join transfer_files f on f.transfer_id = t.id
-          where t.title = $1 and f.file_key = $2`,
-        [o.title, o.key],
+          where t.title = $1 and f.file_key like '%/' || $2`,
+        // Claiming moves the upload under files/ (single-use upload URLs); the name stays.
+        [o.title, o.key!.split('/').pop()],
       )
       const transfersTitled = await cluster.db.query('select count(*)::int as n from transfers where title = $1', [
         o.title,

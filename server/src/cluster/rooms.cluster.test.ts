@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   createRoom,
   initiate,
@@ -135,7 +135,13 @@ describe('a room whose members sit on different instances', () => {
       },
     })
     expect(during.status, JSON.stringify(during.body)).toBe(201)
-    await new Promise((r) => setTimeout(r, 1000))
+    // Redis comes back once every instance has found its event bus down (each logs it once per outage).
+    await vi.waitFor(
+      () => {
+        for (const instance of cluster.instances) expect(instance.output()).toContain('Redis event bus connection lost')
+      },
+      { timeout: 15_000, interval: 100 },
+    )
     await cluster.redis.start()
 
     // Events of the outage are lost (pub/sub), so once an instance's bus is back it closes its room
