@@ -42,10 +42,10 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await page.goto('/upgrade')
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('upgrade-login-state')).toContainText(`Logged in as ${guest.name}`)
-  await expect(page.getByTestId('upgrade-current-plan')).toHaveText('Your current plan: Guest')
+  await expect(page.getByTestId('upgrade-current-plan')).toHaveText('Your current plan: Free')
 
   // Yearly is on by default; Monthly/Yearly changes the prices shown.
-  const yearly = page.getByRole('switch', { name: 'Yearly (Save 20%)' })
+  const yearly = page.getByRole('switch', { name: 'Yearly (save up to 17%)' })
   await expect(yearly).toBeChecked()
   await expect(card(page, 'pro').getByTestId('plan-price')).toHaveText('€99 / year')
   await yearly.click({ force: true })
@@ -152,10 +152,12 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
   }
   const size = page.getByTestId('comparison-row-maxTransferSize')
   await expect(size.locator('[data-plan="guest"]')).toHaveText('50 GiB')
-  await expect(size.locator('[data-plan="pro"]')).toHaveText('2 TB')
+  await expect(size.locator('[data-plan="pro"]')).toHaveText('2 TiB')
   await expect(size.locator('[data-plan="business"]')).toHaveText('Unlimited')
   await expect(page.getByTestId('comparison-row-trial').locator('[data-plan="pro"]')).toHaveText('5 days')
-  await expect(card(page, 'guest').getByRole('button', { name: 'Downgrade not available' })).toBeDisabled()
+  // A visitor is offered the free plan, not told it cannot be chosen.
+  await expect(card(page, 'guest').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register')
+  await expect(card(page, 'guest').getByRole('heading', { name: 'Free' })).toBeVisible()
 
   // Filters.
   await page.getByText('Organization', { exact: true }).click()
@@ -168,11 +170,13 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
 
   // FAQ and terms.
   await expect(page.getByTestId('upgrade-faq')).toContainText('30-day money-back guarantee')
-  const terms = page.getByTestId('terms-of-service')
+  const terms = page.getByTestId('legal-terms')
   await expect(terms).toContainText('registered in Spain')
   await expect(terms).toContainText('at least 16 years old')
-  await expect(terms).toContainText('28 days after the end of the subscription')
-  await expect(terms).toContainText('5 TB per month')
+  await expect(terms).toContainText('28 days after the subscription ends')
+  // The plans it names and their monthly data come from plan data.
+  await expect(terms.getByTestId('terms-plans')).toContainText('Free, Pro, Business, Enterprise, Edu, and NGO')
+  await expect(terms.getByTestId('terms-monthly')).toContainText('Free: 100 GiB; Pro: 2 TiB; Business: unlimited')
 
   await card(page, 'pro').getByRole('button', { name: 'Choose' }).click()
   await expect(page.getByText('You need to be logged in to upgrade your plan')).toBeVisible()
@@ -184,7 +188,7 @@ test('en español: la página de planes', async ({ page }) => {
   await page.goto('/upgrade?lng=es')
   // The first page of a fresh server may take a while on a busy machine.
   await expect(page.getByRole('heading', { name: 'Elige tu plan' })).toBeVisible({ timeout: 15_000 })
-  await expect(page.getByRole('switch', { name: 'Anual (ahorra un 20 %)' })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Anual (ahorra hasta un 17 %)' })).toBeChecked()
   await expect(card(page, 'pro').getByTestId('plan-price')).toHaveText('99 € / año')
   await expect(card(page, 'pro')).toContainText('Recomendado')
   await expect(card(page, 'business').getByTestId('plan-tier')).toHaveText('Equipo')
@@ -194,7 +198,8 @@ test('en español: la página de planes', async ({ page }) => {
     'Ilimitado',
   )
   await expect(page.getByTestId('upgrade-faq')).toContainText('garantía de devolución de 30 días')
-  await expect(page.getByTestId('terms-of-service')).toContainText('al menos 16 años')
+  await expect(page.getByTestId('legal-terms')).toContainText('al menos 16 años')
+  await expect(page.getByTestId('terms-plans')).toContainText('Gratis, Pro, Empresas, Corporativo, Educación y ONG')
   await page.getByRole('switch').click({ force: true })
   await expect(card(page, 'pro').getByTestId('plan-price')).toHaveText('9,99 € / mes')
   await card(page, 'pro').getByRole('button', { name: 'Elegir' }).click()
@@ -211,7 +216,7 @@ test('profile: plan, subscription details, Invite & Earn; a paid user cancels', 
   await expect(page.getByTestId('profile-role')).toHaveText('Free User')
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date())
   await expect(page.getByTestId('profile-member-since')).toHaveText(`Member since ${today}`)
-  await expect(page.getByTestId('current-plan-name')).toHaveText('Guest')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Free')
   await expect(page.getByTestId('current-plan-card').getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute(
     'href',
     '/upgrade',
@@ -350,7 +355,7 @@ test('en español: un usuario Guest pasa a Business mensual y ve su perfil', asy
   await storeLogin(page, await registerViaApi(request, newAccount('es')))
   await page.goto('/upgrade?lng=es')
   await expect(page.getByRole('heading', { name: 'Elige tu plan' })).toBeVisible({ timeout: 15_000 })
-  await page.getByRole('switch', { name: 'Anual (ahorra un 20 %)' }).click({ force: true })
+  await page.getByRole('switch', { name: 'Anual (ahorra hasta un 17 %)' }).click({ force: true })
   await card(page, 'business').getByRole('button', { name: 'Elegir' }).click()
   const modal = page.getByRole('dialog', { name: 'Mejorar a Business' })
   await expect(modal.getByTestId('upgrade-modal-price')).toContainText('15 € / mes')
@@ -387,7 +392,7 @@ test('when the current plan cannot be loaded: the success page says so, the prof
   })
   await page.getByRole('link', { name: 'Go to Profile' }).click()
   await expect(page.getByTestId('profile-plan-error')).toHaveText('Failed to load your plan: Database down')
-  await expect(page.getByTestId('current-plan-name')).toHaveText('Guest')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Free')
   await expect(page.getByTestId('invite-earn').getByRole('button', { name: 'Generate New Code' })).toBeDisabled()
 
   await page.goto('/invite')

@@ -38,7 +38,7 @@ test('home shows the three tabs, each with its texts, and keeps the tab in the U
   await expect(page.getByText('Drag and drop files here')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add files' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Add folders' })).toBeVisible()
-  await expect(page.getByText('Up to 2 GB free')).toBeVisible()
+  await expect(page.getByText('Up to 50 GiB free')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Increase limit' })).toHaveAttribute('href', '/upgrade')
 
   await page.getByRole('tab', { name: 'Request files' }).click()
@@ -70,7 +70,7 @@ test('?lng=es shows the Spanish page and sets <html lang="es">', async ({ page }
   await page.goto('/?lng=es')
   await expect(page.getByRole('tab', { name: 'Enviar archivos' })).toBeVisible()
   await expect(page.getByText('Arrastra y suelta archivos aquí')).toBeVisible()
-  await expect(page.getByText('Hasta 2 GB gratis')).toBeVisible()
+  await expect(page.getByText('Hasta 50 GiB gratis')).toBeVisible()
   await expect(header(page).getByRole('link', { name: 'Registrarse' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await page.getByRole('tab', { name: 'Solicitar archivos' }).click()

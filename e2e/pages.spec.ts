@@ -76,10 +76,10 @@ test.describe('Mantine Style Playground', () => {
         await page.getByTestId(`playground-${name}`).locator('.mantine-SimpleGrid-root > div').count(),
       ).toBeLessThanOrEqual(4)
 
-    // The default rule: buttons with 8px corners; the hint is in Spanish.
+    // The default rule: buttons with 8px corners; the hint is in English.
     const editor = page.getByLabel('CSS for the preview')
     await expect(editor).toHaveValue('.mantine-Button-root { border-radius: 8px; }\n')
-    await expect(page.getByText(/^Escribe una regla por línea/)).toBeVisible()
+    await expect(page.getByText(/^Write one rule per line/)).toBeVisible()
 
     const css = [
       '.mantine-Button-root { border-radius: 20px; }',
@@ -92,11 +92,11 @@ test.describe('Mantine Style Playground', () => {
     // Scoped: the header's buttons keep the theme's radius.
     await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveCSS('border-radius', '8px')
 
-    await expect(page.getByRole('button', { name: 'Exportar CSS marcado' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Export ticked CSS' })).toBeDisabled()
     await page.getByRole('checkbox', { name: 'Used: Button' }).check()
     await page.getByRole('checkbox', { name: 'Used: Card' }).check()
     await expect(page.getByText('2 components ticked')).toBeVisible()
-    const exported = await exportedCss(page, 'Exportar CSS marcado')
+    const exported = await exportedCss(page, 'Export ticked CSS')
     expect(exported.name).toBe('custom-mantine.css')
     expect(exported.text).toBe('.mantine-Button-root { border-radius: 20px; }\n.mantine-Card-root { padding: 4px; }\n')
 

@@ -239,7 +239,7 @@ test('in Spanish: the form, the share page and My Transfers', async ({ page, req
   await storeLogin(page, login)
   const recipient = `eva-${randomUUID().slice(0, 8)}@e2e.ferry.test`
   await page.goto('/?lng=es')
-  await expect(page.getByText('Hasta 2 GB gratis')).toBeVisible()
+  await expect(page.getByText('Hasta 50 GiB gratis')).toBeVisible()
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Añadir archivos' }).click()
   await (await chooser).setFiles({

@@ -159,7 +159,7 @@ test('a visitor fills the form, logs in from it, finds it restored and sends one
     const recipient = `cy-${randomUUID().slice(0, 8)}@e2e.ferry.test`
 
     await page.goto('/')
-    await expect(page.getByText('Up to 2 GB free')).toBeVisible()
+    await expect(page.getByText('Up to 50 GiB free')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Increase limit' })).toHaveAttribute('href', '/upgrade')
     await expect(page.getByTestId('transfer-notice')).toHaveText('Please log in to send transfers')
     await addFiles(page, [doc.path])
@@ -188,7 +188,7 @@ test('a visitor fills the form, logs in from it, finds it restored and sends one
     await expect(page.getByTestId('transfer-title')).toHaveValue('The contract')
     await expect(page.getByTestId('transfer-message')).toHaveValue('Please sign.')
     expect(await page.evaluate(() => sessionStorage.getItem('ferry.transferForm'))).toBeNull()
-    await expect(page.getByTestId('upload-limit-line')).toHaveText(/Up to 2 GB free/)
+    await expect(page.getByTestId('upload-limit-line')).toHaveText(/Up to 50 GiB free/)
     await expect(send).toHaveText('Transfer')
     await send.click()
     await expect(page.getByTestId('transfer-success')).toBeVisible({ timeout: 20_000 })

@@ -76,6 +76,14 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
             },
             ...infoRoutes,
+            {
+              path: 'terms',
+              lazy: async () => ({ Component: (await import('./routes/legal-pages.js')).TermsPage }),
+            },
+            {
+              path: 'privacy',
+              lazy: async () => ({ Component: (await import('./routes/legal-pages.js')).PrivacyPage }),
+            },
             { path: 'plans', element: <Navigate to={paths.upgrade} replace /> },
             // spec/accounts.md §2 route guards.
             {

@@ -3,6 +3,7 @@ import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
+import type legal from '../locales/en/legal.json'
 import type pages from '../locales/en/pages.json'
 import type plans from '../locales/en/plans.json'
 import type requestLinks from '../locales/en/requestLinks.json'
@@ -28,6 +29,7 @@ declare module 'i18next' {
       rooms: typeof rooms
       tools: typeof tools
       pages: typeof pages
+      legal: typeof legal
     }
   }
 }

@@ -24,6 +24,8 @@ export const paths = {
   enterprise: '/resources/enterprise',
   styleguide: '/styleguide',
   help: '/help',
+  terms: '/terms',
+  privacy: '/privacy',
 } as const
 
 /** A transfer room (spec/transfers.md §2; /rooms/{id} opens it too). */

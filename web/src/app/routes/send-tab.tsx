@@ -23,6 +23,7 @@ export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) 
       picker={<UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={openLogin} />}
       form={form}
       limits={plan.limits}
+      limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}
       isAuthenticated={isAuthenticated}
       comparison={comparison}
       planNotice={<PlanConfigAlert notice={plan.notice} />}

@@ -1,6 +1,14 @@
 import type { Plan } from '@ferry/contracts/api/plans'
 import { describe, expect, it } from 'vitest'
-import { comparisonCell, durationDisplay, filterPlans, planAction, priceDisplay, sizeDisplay } from './plan-display.js'
+import {
+  comparisonCell,
+  durationDisplay,
+  filterPlans,
+  planAction,
+  priceDisplay,
+  sizeDisplay,
+  yearlySaving,
+} from './plan-display.js'
 import { planFeatureLines } from './plan-features.js'
 
 const plan = (over: Partial<Plan>): Plan =>
@@ -73,6 +81,15 @@ describe('plan cards', () => {
     expect(planAction(edu, 'guest')).toBe('contact')
     expect(planAction(plan({}), 'guest')).toBe('choose')
     expect(planAction(plan({}), null)).toBe('choose')
+    expect(planAction(guest, null, false)).toBe('signup')
+  })
+
+  it('computes the yearly saving from the prices, rounded down', () => {
+    const priced = (monthly: number | null, yearly: number | null) => ({ price_monthly: monthly, price_yearly: yearly })
+    // The seeded prices: Pro saves 17.4 %, Business and Enterprise 16.7 %.
+    expect(yearlySaving([priced(9.99, 99), priced(15, 150), priced(100, 1000)])).toEqual({ percent: 17, upTo: true })
+    expect(yearlySaving([priced(10, 96), priced(20, 192)])).toEqual({ percent: 20, upTo: false })
+    expect(yearlySaving([priced(0, 0), priced(null, null), priced(10, 120)])).toBeNull()
   })
 
   it('filters by tier', () => {

@@ -27,12 +27,36 @@ export function filterPlans<T extends Pick<Plan, 'tier'>>(plans: readonly T[], f
   return filter === 'all' ? [...plans] : plans.filter((plan) => plan.tier === filter)
 }
 
-/** The action a plan card offers (spec/accounts.md §2 Plan cards). */
-export type PlanAction = 'current' | 'downgrade' | 'contact' | 'choose'
+/**
+ * What paying yearly saves against twelve monthly payments, in whole percent rounded down (a
+ * claim is never overstated): the figure all paid plans share, else the largest with `upTo`.
+ * Null when no plan has both prices.
+ */
+export function yearlySaving(
+  plans: readonly Pick<Plan, 'price_monthly' | 'price_yearly'>[],
+): { percent: number; upTo: boolean } | null {
+  const savings = plans
+    .filter((plan) => (plan.price_monthly ?? 0) > 0 && (plan.price_yearly ?? 0) > 0)
+    // In hundredths of a percent first, so 19.999999… (float noise for 20 %) is not floored to 19.
+    .map((plan) =>
+      Math.floor(Math.round((1 - (plan.price_yearly ?? 0) / (12 * (plan.price_monthly ?? 0))) * 10_000) / 100),
+    )
+    .filter((percent) => percent > 0)
+  if (savings.length === 0) return null
+  const percent = Math.max(...savings)
+  return { percent, upTo: savings.some((saving) => saving !== percent) }
+}
 
-export function planAction(plan: Pick<Plan, 'id' | 'is_selectable'>, currentPlanId: string | null): PlanAction {
+/** The action a plan card offers (spec/accounts.md §2 Plan cards); a visitor is offered to sign up for the free plan. */
+export type PlanAction = 'current' | 'downgrade' | 'signup' | 'contact' | 'choose'
+
+export function planAction(
+  plan: Pick<Plan, 'id' | 'is_selectable'>,
+  currentPlanId: string | null,
+  signedIn = true,
+): PlanAction {
   if (plan.id === currentPlanId) return 'current'
-  if (plan.id === planIds.guest) return 'downgrade'
+  if (plan.id === planIds.guest) return signedIn ? 'downgrade' : 'signup'
   if (!plan.is_selectable) return 'contact'
   return 'choose'
 }

@@ -11,8 +11,8 @@ describe('comparisonFromPlans', () => {
       plan({ id: 'pro', name: 'Pro', max_transfer_expiry_hours: 720, recovery_allowed: true }),
     ]
     expect(comparisonFromPlans(plans)).toEqual({
-      free: { name: 'Guest', maxExpiryHours: 24, recoveryGraceHours: 0 },
-      pro: { name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 168 },
+      free: { id: 'guest', name: 'Guest', maxExpiryHours: 24, recoveryGraceHours: 0 },
+      pro: { id: 'pro', name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 168 },
     })
   })
 

@@ -3,6 +3,8 @@ import { recoveryExtensionHours } from '@ferry/contracts/api/transfers'
 
 /** One side of the upgrade modal's comparison (spec/transfers.md §9): how long transfers last and the recovery grace. */
 export interface PlanTerms {
+  /** The plan's id (null for the fallbacks) and stored name: the page shows it in the reader's language. */
+  id: string | null
   name: string
   /** Longest expiry in hours; null is unlimited. */
   maxExpiryHours: number | null
@@ -18,12 +20,13 @@ export interface PlanComparison {
 
 /** spec/accounts.md §9's comparison, used only when the plans cannot be fetched: 7 days against up to 30, none against 7. */
 export const fallbackComparison: PlanComparison = {
-  free: { name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0 },
-  pro: { name: 'PRO', maxExpiryHours: 30 * 24, recoveryGraceHours: recoveryExtensionHours },
+  free: { id: planIds.guest, name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0 },
+  pro: { id: planIds.pro, name: 'Pro', maxExpiryHours: 30 * 24, recoveryGraceHours: recoveryExtensionHours },
 }
 
 function termsOf(plan: Plan): PlanTerms {
   return {
+    id: plan.id,
     name: plan.name,
     maxExpiryHours: plan.max_transfer_expiry_hours,
     recoveryGraceHours: plan.recovery_allowed ? recoveryExtensionHours : 0,

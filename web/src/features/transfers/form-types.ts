@@ -25,6 +25,7 @@ export interface TransferFormLimits {
 
 /** One side of the upgrade modal's comparison (features/plans' PlanTerms fits). */
 export interface UpgradeTerms {
+  id: string | null
   name: string
   maxExpiryHours: number | null
   recoveryGraceHours: number

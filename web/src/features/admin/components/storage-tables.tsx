@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { StorageBars } from './storage-bars.js'
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
@@ -24,6 +25,7 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 export function StorageTables({ usage }: { usage: StorageUsage }) {
   const { t } = useTranslation('admin')
   const formatSize = useFormatFileSize()
+  const planName = usePlanName()
   const formatDate = useFormatDate()
   return (
     <Stack gap="lg">
@@ -33,10 +35,10 @@ export function StorageTables({ usage }: { usage: StorageUsage }) {
             label={t('storage.perPlan')}
             bars={usage.per_plan.map((plan) => ({
               id: `plan-${plan.plan_id}`,
-              label: plan.plan_name,
+              label: planName({ id: plan.plan_id, name: plan.plan_name }),
               bytes: plan.bytes,
               color: 'indigo',
-              caption: `${formatSize(plan.bytes)} · ${t('storage.planCounts', { users: plan.users, transfers: plan.transfers })}`,
+              caption: `${formatSize(plan.bytes)} · ${t('storage.userCount', { count: plan.users })}, ${t('storage.transferCount', { count: plan.transfers })}`,
             }))}
           />
         </Section>

@@ -171,7 +171,7 @@ export function UsersPanel({ onChanged }: UsersPanelProps) {
       {data && data.total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" data-testid="users-range">
-            {t('users.showing', { from, to, total: data.total })}
+            {t('users.showing', { from, to, count: data.total })}
           </Text>
           <Group gap="sm">
             <Select

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconRocket } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { paths } from '../../../lib/paths.js'
 import { usePlanNotes } from '../hooks/use-plan-notes.js'
 import { PlanFeatureList } from './plan-feature-list.js'
@@ -18,6 +19,7 @@ export interface CurrentPlanCardProps {
 /** The profile's Current Plan card (spec/accounts.md §2): name, notes, trial notice, features, and 'Upgrade Plan' on a FREE plan. */
 export function CurrentPlanCard({ plan, isTrial, subscription }: CurrentPlanCardProps) {
   const { t } = useTranslation('billing')
+  const planName = usePlanName()
   const notes = usePlanNotes()(plan)
   return (
     <Paper withBorder shadow="sm" radius="lg" p="xl" data-testid="current-plan-card">
@@ -28,7 +30,7 @@ export function CurrentPlanCard({ plan, isTrial, subscription }: CurrentPlanCard
               {t('profile.currentPlan')}
             </Text>
             <Title order={2} fz="h3" data-testid="current-plan-name">
-              {plan.name}
+              {planName(plan)}
             </Title>
           </Stack>
           <Badge variant="light" color={plan.role === 'FREE' ? 'gray' : 'violet'}>

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { IconCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { usePlanNotes } from '../hooks/use-plan-notes.js'
 import {
   type BillingInterval,
@@ -19,14 +20,17 @@ export interface PlanCardProps {
   interval: BillingInterval
   action: PlanAction
   contactTo: string
+  /** Where a visitor signs up for the free plan. */
+  signupTo: string
   /** While the user's current plan is still loading, nothing can be chosen yet. */
   disabled?: boolean
   onChoose(plan: Plan): void
 }
 
 /** A plan card of the upgrade page (spec/accounts.md §2): badges, price, highlights and the one button its state allows. */
-export function PlanCard({ plan, interval, action, contactTo, disabled = false, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, interval, action, contactTo, signupTo, disabled = false, onChoose }: PlanCardProps) {
   const { t } = useTranslation('billing')
+  const planName = usePlanName()
   const notes = usePlanNotes()(plan)
   const text = usePlanText()
   const recommended = isRecommended(plan)
@@ -60,6 +64,11 @@ export function PlanCard({ plan, interval, action, contactTo, disabled = false, 
         {t('upgrade.downgradeNotAvailable')}
       </Button>
     ),
+    signup: (
+      <Button fullWidth variant="light" component={Link} to={signupTo}>
+        {t('upgrade.signUpFree')}
+      </Button>
+    ),
     contact: (
       <Button fullWidth variant="light" component={Link} to={contactTo}>
         {t('upgrade.contactUs')}
@@ -85,7 +94,7 @@ export function PlanCard({ plan, interval, action, contactTo, disabled = false, 
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs">
           <Title order={3} fz="h4">
-            {plan.name}
+            {planName(plan)}
           </Title>
           <Group gap={4}>
             {recommended && <Badge color="blue">{t('upgrade.recommended')}</Badge>}

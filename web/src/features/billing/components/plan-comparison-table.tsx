@@ -2,6 +2,7 @@ import type { Plan } from '@ferry/contracts/api/plans'
 import { Table, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { type BillingInterval, type ComparisonCell, comparisonCell, comparisonRows } from '../plan-display.js'
 import { usePlanText } from './use-plan-text.js'
 
@@ -29,6 +30,7 @@ function Mark({ value }: { value: boolean }) {
 /** The static comparison table of spec/accounts.md §2: one column per plan, every row computed from the plan's data. */
 export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProps) {
   const { t } = useTranslation('billing')
+  const planName = usePlanName()
   const text = usePlanText()
 
   const cell = (value: ComparisonCell) => {
@@ -48,7 +50,7 @@ export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProp
       case 'ads':
         return value.shown ? t('comparison.adsShown') : t('comparison.adsNone')
       case 'trial':
-        return value.days === null ? <Mark value={false} /> : t('comparison.trialDays', { days: value.days })
+        return value.days === null ? <Mark value={false} /> : t('comparison.trialDays', { count: value.days })
     }
   }
 
@@ -64,7 +66,7 @@ export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProp
               <Table.Th>{t('comparison.feature')}</Table.Th>
               {plans.map((plan) => (
                 <Table.Th key={plan.id} ta="center">
-                  {plan.name}
+                  {planName(plan)}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -1,10 +1,12 @@
 import type { Subscription } from '@ferry/contracts/api/billing'
+import { planIds } from '@ferry/contracts/api/plans'
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { useCancelSubscription } from '../api/billing-queries.js'
 import { billingErrorMessage } from '../billing-errors.js'
 import { useBillingMessage } from './use-billing-message.js'
@@ -25,6 +27,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 /** Subscription Details (spec/accounts.md §2): status (green when ACTIVE, else orange), dates, referral code used, and cancelling. */
 export function SubscriptionDetailsCard({ subscription }: { subscription: Subscription | null }) {
   const { t } = useTranslation(['billing', 'common'])
+  const freePlan = usePlanName()({ id: planIds.guest })
   const formatDate = useFormatDate()
   const describe = useBillingMessage()
   const cancel = useCancelSubscription()
@@ -105,7 +108,9 @@ export function SubscriptionDetailsCard({ subscription }: { subscription: Subscr
       >
         <Stack gap="md">
           <Text size="sm">
-            {endsAt ? t('profile.cancelConfirm', { date: formatDate(endsAt, 'date') }) : t('profile.cancelConfirmNow')}
+            {endsAt
+              ? t('profile.cancelConfirm', { date: formatDate(endsAt, 'date'), plan: freePlan })
+              : t('profile.cancelConfirmNow', { plan: freePlan })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={cancel.isPending}>

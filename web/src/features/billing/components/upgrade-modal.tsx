@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { type BillingInterval, priceDisplay } from '../plan-display.js'
 import { usePlanText } from './use-plan-text.js'
 
@@ -31,6 +32,7 @@ export function UpgradeModal({
   onContinue,
 }: UpgradeModalProps) {
   const { t } = useTranslation(['billing', 'common'])
+  const planName = usePlanName()
   const text = usePlanText()
   const [code, setCode] = useState(initialReferralCode)
   // A new choice starts from the code the sign-up link carried.
@@ -48,7 +50,7 @@ export function UpgradeModal({
     <Modal
       opened={plan !== null}
       onClose={pending ? () => {} : onClose}
-      title={plan ? t('modal.title', { plan: plan.name }) : ''}
+      title={plan ? t('modal.title', { plan: planName(plan) }) : ''}
       centered
       radius="lg"
       size="md"

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, List, Loader, Paper, Stack, Text, ThemeIc
 import { IconAlertCircle, IconConfetti, IconRocket, IconUser, IconUsersPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import { paths } from '../../../lib/paths.js'
 import { useMyPlan } from '../api/billing-queries.js'
 import { PlanFeatureList } from './plan-feature-list.js'
@@ -12,6 +13,7 @@ const nextSteps = ['send', 'limits', 'invite', 'profile'] as const
 /** /upgrade/success (spec/accounts.md §2) for the signed-in user (product.md §4): the plan, its trial and what to do next. */
 export function UpgradeSuccessView({ userId }: { userId: string }) {
   const { t } = useTranslation('billing')
+  const planName = usePlanName()
   const query = useMyPlan(userId, { waitForPaid: true })
 
   if (query.isPending) {
@@ -41,7 +43,7 @@ export function UpgradeSuccessView({ userId }: { userId: string }) {
         <ThemeIcon size={64} radius="xl" variant="light" color="green">
           <IconConfetti size={36} />
         </ThemeIcon>
-        <Title order={1}>{t('success.title', { plan: plan.name })}</Title>
+        <Title order={1}>{t('success.title', { plan: planName(plan) })}</Title>
         <Text c="dimmed">{t('success.subtitle')}</Text>
       </Stack>
       {isTrial && subscription && <TrialCard subscription={subscription} detailed />}

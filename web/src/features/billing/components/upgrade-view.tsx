@@ -6,10 +6,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useUpgradeCheckout } from '../hooks/use-upgrade-checkout.js'
-import { type BillingInterval, filterPlans, mayChoose, type PlanFilter, planAction } from '../plan-display.js'
+import {
+  type BillingInterval,
+  filterPlans,
+  mayChoose,
+  type PlanFilter,
+  planAction,
+  yearlySaving,
+} from '../plan-display.js'
 import { PlanCard } from './plan-card.js'
 import { PlanComparisonTable } from './plan-comparison-table.js'
-import { TermsOfService } from './terms-of-service.js'
 import { UpgradeFaq } from './upgrade-faq.js'
 import { UpgradeModal } from './upgrade-modal.js'
 
@@ -23,12 +29,14 @@ export interface UpgradeViewProps {
   /** True while the signed-in user's plan is loading. */
   currentPlanPending: boolean
   loginTo: string
+  /** Where a visitor signs up for the free plan. */
+  signupTo: string
   contactTo: string
   /** The code a /register?ref= link carried, to prefill the referral field. */
   initialReferralCode: string
 }
 
-/** /upgrade, 'Choose Your Plan' (spec/accounts.md §2): login state, filters, Monthly/Yearly, cards, comparison, FAQ and terms. */
+/** /upgrade, 'Choose Your Plan' (spec/accounts.md §2): login state, filters, Monthly/Yearly, cards, comparison and FAQ (the page adds the terms). */
 export function UpgradeView({
   plans,
   user,
@@ -36,6 +44,7 @@ export function UpgradeView({
   currentPlanName,
   currentPlanPending,
   loginTo,
+  signupTo,
   contactTo,
   initialReferralCode,
 }: UpgradeViewProps) {
@@ -46,6 +55,7 @@ export function UpgradeView({
   const [chosen, setChosen] = useState<Plan | null>(null)
   const checkout = useUpgradeCheckout(user?.id ?? null)
   const shown = filterPlans(plans.data ?? [], filter)
+  const saving = yearlySaving(plans.data ?? [])
 
   const choose = (plan: Plan) => {
     if (!user) {
@@ -104,7 +114,11 @@ export function UpgradeView({
           <Switch
             checked={interval === 'yearly'}
             onChange={(event) => setInterval(event.currentTarget.checked ? 'yearly' : 'monthly')}
-            label={t('upgrade.yearly')}
+            label={
+              saving === null
+                ? t('upgrade.yearly')
+                : t(saving.upTo ? 'upgrade.yearlySavingUpTo' : 'upgrade.yearlySaving', { percent: saving.percent })
+            }
             data-testid="yearly-switch"
           />
         </Group>
@@ -127,8 +141,9 @@ export function UpgradeView({
                 key={plan.id}
                 plan={plan}
                 interval={interval}
-                action={planAction(plan, currentPlanId)}
+                action={planAction(plan, currentPlanId, user !== null)}
                 contactTo={contactTo}
+                signupTo={signupTo}
                 disabled={currentPlanPending}
                 onChoose={choose}
               />
@@ -143,8 +158,7 @@ export function UpgradeView({
         </>
       )}
 
-      <UpgradeFaq />
-      <TermsOfService />
+      <UpgradeFaq saving={saving} />
 
       <UpgradeModal
         plan={chosen}

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCoin, IconShare, IconUserCheck } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatMoney } from '../../../components/use-format-money.js'
+import { usePlanName } from '../../../components/use-plan-name.js'
 
 export interface RewardPlan {
   id: string
@@ -18,6 +19,7 @@ const steps = [
 /** 'How Referrals Work' (spec/accounts.md §2): three steps, and each paid plan's reward from plan data. */
 export function HowReferralsWork({ rewards }: { rewards: readonly RewardPlan[] }) {
   const { t } = useTranslation('billing')
+  const planName = usePlanName()
   const money = useFormatMoney()
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="how-referrals-work">
@@ -44,7 +46,7 @@ export function HowReferralsWork({ rewards }: { rewards: readonly RewardPlan[] }
           </Title>
           {rewards.map((plan) => (
             <Text key={plan.id} size="sm">
-              {t('referrals.rewards.perPlan', { plan: plan.name, amount: money(plan.payoutAmount) })}
+              {t('referrals.rewards.perPlan', { plan: planName(plan), amount: money(plan.payoutAmount) })}
             </Text>
           ))}
           <Text size="xs" c="dimmed">

@@ -11,7 +11,7 @@ export function RequestGuardrailNotes({ info }: { info: RequestInfo }) {
   const formatSize = useFormatFileSize()
   const notes: string[] = []
   if (info.max_files !== null) {
-    notes.push(t('guardrails.maxFiles', { n: Math.max(0, info.max_files - info.files_received) }))
+    notes.push(t('guardrails.maxFiles', { count: Math.max(0, info.max_files - info.files_received) }))
   }
   if (info.max_total_bytes !== null && info.max_upload_bytes !== null) {
     notes.push(t('guardrails.maxSize', { size: formatSize(info.max_upload_bytes) }))
@@ -42,7 +42,7 @@ export function GuardrailProblemAlerts({ problems }: { problems: GuardrailProble
   const { t } = useTranslation('requestLinks')
   const formatSize = useFormatFileSize()
   const lines: string[] = []
-  if (problems.tooManyFiles !== null) lines.push(t('guardrails.tooManyFiles', { n: problems.tooManyFiles }))
+  if (problems.tooManyFiles !== null) lines.push(t('guardrails.tooManyFiles', { count: problems.tooManyFiles }))
   if (problems.tooLarge !== null) lines.push(t('guardrails.tooLarge', { size: formatSize(problems.tooLarge) }))
   if (problems.notAllowed.length > 0) lines.push(t('guardrails.notAllowed', { names: problems.notAllowed.join(', ') }))
   if (lines.length === 0) return null

@@ -11,6 +11,8 @@ export interface SendFilesPanelProps {
   /** useTransferForm's state, kept by the page so it outlives a switch of tabs. */
   form: TransferFormState
   limits: TransferFormLimits
+  /** False while the plan's limits load. */
+  limitsKnown: boolean
   isAuthenticated: boolean
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */

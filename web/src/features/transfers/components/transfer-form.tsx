@@ -16,6 +16,8 @@ export interface TransferFormProps {
   /** useTransferForm's state. */
   form: TransferFormState
   limits: TransferFormLimits
+  /** False while the plan's limits load (the limit line waits for them). */
+  limitsKnown: boolean
   isAuthenticated: boolean
   upgradeTo: string
   comparison: UpgradeComparison
@@ -27,7 +29,15 @@ const titleMax = 255
 const messageMax = 10_000
 
 /** The transfer form of spec/transfers.md §2 under the file picker: limit line, recipients, title, message, send. */
-export function TransferForm({ form, limits, isAuthenticated, upgradeTo, comparison, planNotice }: TransferFormProps) {
+export function TransferForm({
+  form,
+  limits,
+  limitsKnown,
+  isAuthenticated,
+  upgradeTo,
+  comparison,
+  planNotice,
+}: TransferFormProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()
   const busy = form.phase !== 'idle'
@@ -58,7 +68,12 @@ export function TransferForm({ form, limits, isAuthenticated, upgradeTo, compari
 
   return (
     <Stack gap="md">
-      <UploadLimitLine limits={limits} isAuthenticated={isAuthenticated} upgradeTo={upgradeTo} />
+      <UploadLimitLine
+        limits={limits}
+        limitsKnown={limitsKnown}
+        isAuthenticated={isAuthenticated}
+        upgradeTo={upgradeTo}
+      />
       {planNotice}
       <RecipientsField form={form} maxRecipients={limits.maxRecipients} disabled={busy} />
       <TextInput

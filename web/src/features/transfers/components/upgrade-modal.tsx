@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core'
 import { IconInfoCircle, IconRocket } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePlanName } from '../../../components/use-plan-name.js'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
 
@@ -17,6 +18,7 @@ export interface UpgradeModalProps {
 export function UpgradeModal({ opened, onClose, limits, comparison, upgradeTo }: UpgradeModalProps) {
   const { t } = useTranslation('transfers')
   const upgradeMessage = useUpgradeMessage(limits)
+  const planName = usePlanName()
 
   const expiry = (hours: number | null, upTo: boolean) => {
     if (hours === null) return t('upgrade.unlimited')
@@ -40,8 +42,8 @@ export function UpgradeModal({ opened, onClose, limits, comparison, upgradeTo }:
           <Table.Thead>
             <Table.Tr>
               <Table.Th />
-              <Table.Th>{comparison.free.name}</Table.Th>
-              <Table.Th>{comparison.pro.name}</Table.Th>
+              <Table.Th>{planName(comparison.free)}</Table.Th>
+              <Table.Th>{planName(comparison.pro)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
