@@ -14,6 +14,8 @@ import { bearer, postJson, uniqueEmail } from './testing/auth-test-kit.js'
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url))
 
+const startTimeoutMs = 150_000
+
 interface Server {
   child: ChildProcess
   api(pathname: string, init?: RequestInit): Promise<Response>
@@ -38,7 +40,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stdout!.on('data', (c) => (output += c))
   child.stderr!.on('data', (c) => (output += c))
   const url = `http://127.0.0.1:${port}`
-  await waitForHealth(url, child, () => output, 60_000)
+  // Generous: a fresh PGlite database runs every migration as the server starts, which takes
+  // about a minute on a busy two-core machine.
+  await waitForHealth(url, child, () => output, startTimeoutMs)
   return { child, api: (pathname, init) => fetch(new URL(pathname, url), init), output: () => output }
 }
 
@@ -77,25 +81,33 @@ describe('durability of accounts: PGlite', () => {
   const dirs: string[] = []
   afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))))
 
-  it('keeps an acknowledged sign-up after SIGKILL', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferry-auth-durability-'))
-    dirs.push(dataDir)
-    await signUpKillAndSignIn({ DATA_DIR: dataDir })
-  }, 120_000)
+  it(
+    'keeps an acknowledged sign-up after SIGKILL',
+    async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferry-auth-durability-'))
+      dirs.push(dataDir)
+      await signUpKillAndSignIn({ DATA_DIR: dataDir })
+    },
+    3 * startTimeoutMs,
+  )
 })
 
 describe.skipIf(!(await availablePostgres()))('durability of accounts: PostgreSQL', () => {
   const dirs: string[] = []
   afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))))
 
-  it('keeps an acknowledged sign-up after SIGKILL', async () => {
-    const database = await createTestDatabase('postgres')
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferry-auth-durability-'))
-    dirs.push(dataDir)
-    try {
-      await signUpKillAndSignIn({ DATA_DIR: dataDir, DATABASE_URL: database.url! })
-    } finally {
-      await database.close()
-    }
-  }, 120_000)
+  it(
+    'keeps an acknowledged sign-up after SIGKILL',
+    async () => {
+      const database = await createTestDatabase('postgres')
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferry-auth-durability-'))
+      dirs.push(dataDir)
+      try {
+        await signUpKillAndSignIn({ DATA_DIR: dataDir, DATABASE_URL: database.url! })
+      } finally {
+        await database.close()
+      }
+    },
+    3 * startTimeoutMs,
+  )
 })
