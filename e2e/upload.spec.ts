@@ -81,6 +81,7 @@ test('a 5 MB and a 120 MB file go up through the picker, the big one in parts, a
     expect(api.calls.find((c) => c.path === '/api/multipart/create')?.body).toMatchObject({
       filename: 'big.bin',
       file_size: big.size,
+      part_size: 16 * 1024 * 1024,
     })
     expect(api.count('/api/multipart/create')).toBe(1)
     expect(api.count('/api/multipart/sign-part')).toBe(8)

@@ -63,7 +63,10 @@ export function createUploadClient(origin: string, token: string) {
 
     /** Create, `concurrency` parts in flight (each signed, then PUT), complete; the key and sign-part latencies. */
     async multipart(file: string, size: number, partSize: number, concurrency: number) {
-      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, target(size))
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, {
+        ...target(size),
+        part_size: partSize,
+      })
       const count = Math.ceil(size / partSize)
       const parts: { PartNumber: number; ETag: string }[] = new Array(count)
       const signMs: number[] = []
@@ -92,7 +95,11 @@ export function createUploadClient(origin: string, token: string) {
 
     /** `count` sign-part calls one after another on an idle server; their latencies (ms). */
     async signPartLatencies(count: number, options: { abort: boolean }): Promise<number[]> {
-      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, target(MiB))
+      // Declared big enough for every part number signed (parts are signed for their share of it).
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, {
+        ...target(Math.min(count, 10_000) * 5 * MiB),
+        part_size: 5 * MiB,
+      })
       const latencies: number[] = []
       for (let i = 0; i < count; i++) {
         const started = performance.now()

@@ -24,6 +24,10 @@ export const errorMessages = {
   upload_completed: 'This upload is already complete.',
   upload_incomplete: 'This file has not finished uploading.',
   upload_claimed: 'This file is already part of a transfer.',
+  upload_part_out_of_range: 'This part lies past the end of the file.',
+  upload_pending_limit:
+    'Your files uploaded but not yet sent would exceed what you can send ({size}). Send them, or remove some, first.',
+  request_pending_limit: 'Files being uploaded to this request already fill what it accepts. Please try again later.',
   transfer_no_files: 'Please add at least one file',
   recipient_required: 'Please enter a recipient email',
   recipient_invalid: 'Invalid email: {value}',

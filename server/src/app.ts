@@ -85,9 +85,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps, auth))
   await app.register(usersRoutes(createUsersService(deps)))
   await app.register(plansRoutes(deps))
-  const uploads = createUploadsService({ ...deps, logger: app.log })
-  await app.register(uploadsRoutes(uploads))
   const transfers = createTransfersService(deps)
+  const uploads = createUploadsService({ ...deps, logger: app.log }, transfers)
+  await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(transfers))
   await app.register(shareRoutes(deps, transfers))
   await app.register(

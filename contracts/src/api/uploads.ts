@@ -4,6 +4,9 @@ import { z } from 'zod'
 export const multipartThresholdBytes = 104_857_600
 export const minPartBytes = 5 * 1024 * 1024
 export const maxParts = 10_000
+/** S3's largest part, and its largest single PUT: bigger files go multipart. */
+export const maxPartBytes = 5 * 1024 ** 3
+export const maxSinglePutBytes = maxPartBytes
 export const uploadConcurrency = 6
 export const uploadRetryDelaysMs = [0, 1000, 3000, 5000] as const
 
@@ -44,12 +47,21 @@ const contentType = z
   .default('')
   .transform((v) => v || 'application/octet-stream')
 
+const fileSize = z
+  .number({ error: 'The file size is required.' })
+  .int('The file size must be a whole number of bytes.')
+  .nonnegative('The file size must be a whole number of bytes.')
+  .max(Number.MAX_SAFE_INTEGER, 'The file size is too large.')
+
 /** An upload is for the sender's own transfer, or (with request_id) for someone's request link. */
 const uploadTarget = {
   filename: fileName,
   content_type: contentType,
-  /** Optional declared size: the signed URL then accepts at most this many bytes. */
-  file_size: z.number().int().nonnegative().optional(),
+  /**
+   * The file's exact size in bytes. The signed URL accepts no more (on S3 it is the signed
+   * Content-Length, so exactly this), and it counts against the sender's limits until sent.
+   */
+  file_size: fileSize,
   /** Set by the upload-request page: the key can only be claimed by an upload to that link. */
   request_id: z
     .string()
@@ -59,7 +71,10 @@ const uploadTarget = {
     .optional(),
 }
 
-export const presignRequest = z.object(uploadTarget)
+export const presignRequest = z.object({
+  ...uploadTarget,
+  file_size: fileSize.max(maxSinglePutBytes, 'Files over 5 GiB are uploaded in parts (multipart).'),
+})
 export type PresignRequest = z.input<typeof presignRequest>
 export const presignResponse = z.object({
   url: z.string(),
@@ -69,7 +84,24 @@ export const presignResponse = z.object({
 })
 export type PresignResponse = z.infer<typeof presignResponse>
 
-export const multipartCreateRequest = z.object(uploadTarget)
+export const multipartCreateRequest = z
+  .object({
+    ...uploadTarget,
+    /**
+     * The size of every part but the last (which holds the rest); each part URL is signed for
+     * exactly its share. Defaults to partSizeFor(file_size) (domain/upload-parts.ts).
+     */
+    part_size: z
+      .number()
+      .int()
+      .min(minPartBytes, `Parts are at least ${minPartBytes} bytes.`)
+      .max(maxPartBytes, `Parts are at most ${maxPartBytes} bytes.`)
+      .optional(),
+  })
+  .refine((v) => v.part_size === undefined || Math.ceil(v.file_size / v.part_size) <= maxParts, {
+    message: `An upload has at most ${maxParts} parts: choose bigger parts.`,
+    path: ['part_size'],
+  })
 export type MultipartCreateRequest = z.input<typeof multipartCreateRequest>
 export const multipartCreateResponse = z.object({ uploadId: z.string(), key: z.string() })
 

@@ -71,6 +71,7 @@ describe('disk full on the local driver (an 8 MiB tmpfs as the blob folder)', ()
       filename: 'too-big-parts.bin',
       content_type: 'application/octet-stream',
       file_size: 10 * MiB,
+      part_size: 5 * MiB,
     })
     const { body: part } = await uploadCall<{ url: string; headers: Record<string, string> }>(
       caller,

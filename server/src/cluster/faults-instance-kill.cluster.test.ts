@@ -77,6 +77,7 @@ describe('an instance killed (SIGKILL) in the middle of a multipart upload', () 
       filename: 'survivor.bin',
       content_type: 'application/octet-stream',
       file_size: file.length,
+      part_size: 5 * MiB,
     })
     const etag1 = await sendPartRetrying(caller, ref, 1, bodies[0]!)
 

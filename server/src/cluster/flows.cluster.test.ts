@@ -67,6 +67,7 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
       filename: 'big.bin',
       content_type: 'application/octet-stream',
       file_size: big.length,
+      part_size: 5 * MiB,
     })
     const ref = created.body
     const signers = new Set<string>()

@@ -23,7 +23,11 @@ export interface UploadedPart {
 export interface SignOptions {
   /** Seconds the URL stays valid. */
   expiresInSeconds: number
-  /** Largest body the URL accepts (enforced by the local driver; advisory on S3). */
+  /**
+   * Largest body the URL accepts. The local driver refuses more (413, counting as it streams);
+   * S3 gets it as the signed Content-Length, so the body must be exactly this long there (S3
+   * refuses any other length: SignatureDoesNotMatch).
+   */
   maxBytes: number
   contentType?: string
 }

@@ -32,7 +32,8 @@ export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>
 /**
  * Blobs in an S3-compatible bucket. Browsers PUT and GET through presigned URLs, straight to
  * the bucket; the bucket needs a CORS rule allowing PUT from Ferry's origin and exposing ETag.
- * `maxBytes` is not enforced by S3 on a presigned PUT.
+ * Every upload URL signs `content-length` (H-2): the bucket refuses a body of another size, so
+ * nothing beyond what Ferry admitted is stored. Browsers set Content-Length themselves.
  */
 export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): RemoteBlobStore {
   const client = new S3Client({
@@ -63,9 +64,9 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
   return {
     kind: 's3',
 
-    async signUpload(key, { expiresInSeconds, contentType }) {
+    async signUpload(key, { expiresInSeconds, maxBytes, contentType }) {
       assertValidBlobKey(key)
-      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType })
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: maxBytes })
       // Content-Type is a signed header: the PUT must send exactly this value.
       const headers: Record<string, string> = contentType === undefined ? {} : { 'Content-Type': contentType }
       return { url: await getSignedUrl(client, command, { expiresIn: expiresInSeconds }), headers }
@@ -78,10 +79,16 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
       return { uploadId: result.UploadId }
     },
 
-    async signPart(key, uploadId, partNumber, { expiresInSeconds }) {
+    async signPart(key, uploadId, partNumber, { expiresInSeconds, maxBytes }) {
       assertValidBlobKey(key)
       assertValidPartNumber(partNumber)
-      const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber })
+      const command = new UploadPartCommand({
+        Bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: maxBytes,
+      })
       return { url: await getSignedUrl(client, command, { expiresIn: expiresInSeconds }), headers: {} }
     },
 

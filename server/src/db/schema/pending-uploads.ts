@@ -26,6 +26,8 @@ export const pendingUploads = pgTable(
     maxBytes: bigint('max_bytes', { mode: 'number' }),
     /** The store's multipart upload id; null for a single PUT. */
     uploadId: text('upload_id'),
+    /** A multipart upload's part size: part n is signed for exactly its share of max_bytes. */
+    partSize: bigint('part_size', { mode: 'number' }),
     status: text('status').$type<PendingUploadStatus>().notNull().default('pending'),
     /** Where the claimed object lives (a key no URL was signed for); null before the claim. */
     claimedKey: text('claimed_key'),
@@ -36,5 +38,6 @@ export const pendingUploads = pgTable(
     check('pending_uploads_status_check', sql`${t.status} in ('pending', 'uploaded', 'claimed')`),
     index('pending_uploads_expires_at_idx').on(t.expiresAt),
     index('pending_uploads_user_id_idx').on(t.userId),
+    index('pending_uploads_request_id_idx').on(t.requestId),
   ],
 )

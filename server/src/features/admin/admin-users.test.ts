@@ -15,6 +15,7 @@ import {
   uploadFiles,
 } from '../transfers/testing/transfers-test-kit.js'
 import { as, uploadStacks, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
+import { claimedKeyOf } from '../uploads/upload-keys.js'
 import { client, tokenOf, unique, userRow } from './testing/admin-test-kit.js'
 
 const { stacks } = uploadStacks()
@@ -199,7 +200,8 @@ await forEachStack((getApp) => {
       })
       expect(up.status, JSON.stringify(up.body)).toBe(201)
 
-      const keys = [records[0]!.file_key, key]
+      // Where the transfer and the request link hold them since the claim.
+      const keys = [claimedKeyOf(records[0]!.file_key), claimedKeyOf(key)]
       for (const k of keys) expect(await app.deps.blobs.stat(k)).not.toBeNull()
 
       expect((await asAdmin.del(`/api/admin/users/${admin.id}`)).body.code).toBe('admin_delete_self')

@@ -13,7 +13,7 @@ import { recipientEmailPattern } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { createPlansService } from '../plans/plans.service.js'
-import { createUploadsService } from '../uploads/uploads.service.js'
+import { createUploadClaims } from '../uploads/uploads.service.js'
 import { createUsersService, type UserRecord } from '../users/users.service.js'
 import {
   assertOpen,
@@ -59,7 +59,7 @@ export function createRequestLinksService(deps: ServiceDeps) {
   const repo = createRequestLinksRepository(database.db)
   const plans = createPlansService(deps)
   const users = createUsersService(deps)
-  const uploads = createUploadsService(deps)
+  const uploads = createUploadClaims(deps)
 
   function assertSender(link: RequestLinkRow, input: RequestUploadInput) {
     if (link.requireSender === 'name' && !input.sender_name) throw new AppError('request_sender_name_required', 400)

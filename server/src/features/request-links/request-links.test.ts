@@ -115,7 +115,7 @@ await forEachStack((getApp) => {
       expect((await get<{ completed: boolean }>(app, `/api/file-request/${id}`)).body.completed).toBe(true)
       const late = await post(app, `/api/file-request/${id}/upload`, { files: [] })
       expect(late).toMatchObject({ status: 409, body: { code: 'request_completed' } })
-      const presign = await post(app, '/api/presign', { filename: 'x', request_id: id })
+      const presign = await post(app, '/api/presign', { filename: 'x', file_size: 1, request_id: id })
       expect(presign).toMatchObject({ status: 409, body: { code: 'request_completed' } })
     })
 
@@ -168,7 +168,7 @@ await forEachStack((getApp) => {
       const owner = await signUp(app)
       expect((await get(app, '/api/file-request/nope123')).body.code).toBe('request_not_found')
       expect((await post(app, '/api/file-request/nope123/upload', { files: [] })).status).toBe(404)
-      expect((await post(app, '/api/presign', { filename: 'a', request_id: 'nope123' })).status).toBe(404)
+      expect((await post(app, '/api/presign', { filename: 'a', file_size: 1, request_id: 'nope123' })).status).toBe(404)
 
       const id = (await createLinkAs(app.api, owner.token, { expires_in_days: 1 })).body.request_id
       const files = await visitorUpload(app, id, [{ name: 'x.txt', body: randomBody(10) }])
@@ -178,7 +178,7 @@ await forEachStack((getApp) => {
       expect(info.status).toBe(410)
       expect(info.body).toMatchObject({ code: 'request_expired', expires_at: past.toISOString() })
       expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(410)
-      expect((await post(app, '/api/presign', { filename: 'a', request_id: id })).status).toBe(410)
+      expect((await post(app, '/api/presign', { filename: 'a', file_size: 1, request_id: id })).status).toBe(410)
       expect((await post(app, `/api/file-request/${id}/complete`)).status).toBe(410)
       expect((await get<unknown[]>(app, '/received-files', owner.token)).body).toEqual([])
     })
@@ -228,9 +228,17 @@ await forEachStack((getApp) => {
       const txt = await visitorUpload(app, id, [{ name: 'notes.txt', body: randomBody(10), type: 'text/plain' }])
       const wrongType = await post(app, `/api/file-request/${id}/upload`, { files: txt, ...sender })
       expect(wrongType).toMatchObject({ status: 400, body: { code: 'request_type_not_allowed' } })
-      const big = await visitorUpload(app, id, [{ name: 'big.png', body: randomBody(950), type: 'image/png' }])
+      // Bytes are bounded before they are stored: what the link still accepts, less what is pending.
+      const presignBig = (size: number) =>
+        post(app, '/api/presign', { filename: 'big.png', content_type: 'image/png', file_size: size, request_id: id })
+      expect(await presignBig(1001)).toMatchObject({ status: 413, body: { code: 'request_too_large' } })
+      expect(await presignBig(950)).toMatchObject({ status: 409, body: { code: 'request_pending_limit' } })
+      const big = await visitorUpload(app, id, [{ name: 'big.png', body: randomBody(850), type: 'image/png' }])
+      // The claim checks the real total too (here: the link shrank after the uploads).
+      await app.deps.database.db.update(requestLinks).set({ maxTotalBytes: 900 }).where(eq(requestLinks.id, id))
       const tooBig = await post(app, `/api/file-request/${id}/upload`, { files: [...pdf, ...big], ...sender })
       expect(tooBig).toMatchObject({ status: 413, body: { code: 'request_too_large' } })
+      await app.deps.database.db.update(requestLinks).set({ maxTotalBytes: 1000 }).where(eq(requestLinks.id, id))
       expect((await post(app, `/api/file-request/${id}/upload`, { files: pdf, ...sender })).status).toBe(201)
       const more = await visitorUpload(app, id, [
         { name: 'p.png', body: randomBody(5), type: 'image/png' },

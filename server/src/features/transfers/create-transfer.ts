@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { TransferCreateInput, TransferCreateResponse } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
 import type { PlansService } from '../plans/plans.service.js'
-import type { UploadsService } from '../uploads/uploads.service.js'
+import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
@@ -26,7 +26,7 @@ export const newTrackingId = () => randomBytes(18).toString('base64url')
 
 type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger'> & {
   plans: Pick<PlansService, 'planForUser'>
-  uploads: Pick<UploadsService, 'claimUploads'>
+  uploads: UploadClaims
 }
 
 /**

@@ -153,11 +153,22 @@ await forEachStack((getApp) => {
       const plans = createPlansService(app.deps)
       // 1 KiB limits, so the test files can exceed them.
       const tiny = 1 / 1024 / 1024
+      const free = await signUp(app, 'FREE')
+      const files = await uploadFiles(app, free, [{ name: 'small.bin', body: randomBody(1024) }])
+      const twoFiles = await uploadFiles(app, free, [
+        { name: 'a.bin', body: randomBody(600) },
+        { name: 'b.bin', body: randomBody(600) },
+      ])
+      const pro = await signUp(app, 'PREMIUM')
+      const big = await uploadFiles(app, pro, [
+        { name: 'a.bin', body: randomBody(1500) },
+        { name: 'b.bin', body: randomBody(1500) },
+      ])
+      // Uploaded under the usual limits, which shrink before sending (uploads refuse them earlier:
+      // uploads.bounds.test.ts); the transfer checks the stored total again.
       await plans.update('guest', { maxTransferSizeGb: tiny })
       await plans.update('pro', { maxTransferSizeGb: 2 * tiny })
       try {
-        const free = await signUp(app, 'FREE')
-        const files = await uploadFiles(app, free, [{ name: 'small.bin', body: randomBody(1024) }])
         // The declared size is not trusted: the stored object is 1024 bytes, fine for the plan.
         const okRes = await postTransfer(app, free.token, {
           files: files.map((f) => ({ ...f, file_size: 1 })),
@@ -165,10 +176,6 @@ await forEachStack((getApp) => {
         })
         expect(okRes.status).toBe(201)
 
-        const twoFiles = await uploadFiles(app, free, [
-          { name: 'a.bin', body: randomBody(600) },
-          { name: 'b.bin', body: randomBody(600) },
-        ])
         const body = await expectRefused(
           free,
           { files: twoFiles.map((f) => ({ ...f, file_size: 1 })), recipient_email: 'a@example.com' },
@@ -177,11 +184,6 @@ await forEachStack((getApp) => {
         )
         expect(body.code).toBe('transfer_too_large_free')
 
-        const pro = await signUp(app, 'PREMIUM')
-        const big = await uploadFiles(app, pro, [
-          { name: 'a.bin', body: randomBody(1500) },
-          { name: 'b.bin', body: randomBody(1500) },
-        ])
         const paid = await expectRefused(
           pro,
           { files: big, recipient_email: 'a@example.com' },
@@ -251,13 +253,14 @@ await forEachStack((getApp) => {
         await plans.update('guest', { maxDailyTransfers: null })
       }
 
+      const pro = await signUp(app, 'PREMIUM')
+      const first = await oneFile(pro, 2000)
+      const second = await oneFile(pro, 1000)
       await plans.update('pro', { maxMonthlyDataGb: 2500 / 1024 ** 3 })
       try {
-        const pro = await signUp(app, 'PREMIUM')
-        expect(
-          (await postTransfer(app, pro.token, { files: await oneFile(pro, 2000), recipient_email: 'a@b.co' })).status,
-        ).toBe(201)
-        const over = await postTransfer(app, pro.token, { files: await oneFile(pro, 1000), recipient_email: 'a@b.co' })
+        expect((await postTransfer(app, pro.token, { files: first, recipient_email: 'a@b.co' })).status).toBe(201)
+        // Uploaded before the cap shrank: the transfer counts the month again (uploads refuse earlier).
+        const over = await postTransfer(app, pro.token, { files: second, recipient_email: 'a@b.co' })
         expect(over.status).toBe(403)
         expect(over.body).toMatchObject({
           code: 'transfer_monthly_data',

@@ -10,14 +10,14 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { createPlansService } from '../plans/plans.service.js'
-import { createUploadsService } from '../uploads/uploads.service.js'
+import { createUploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createTransferCreator } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createRecovery } from './transfer-recovery.js'
-import { ruleError } from './transfer-rules.js'
+import { ruleError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
 import { createTransfersRepository, type TransferAggregate, type TransferFileRow } from './transfers.repository.js'
 
 export type TransfersDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'>
@@ -51,7 +51,7 @@ export function createTransfersService(deps: TransfersDeps) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
   const plans = createPlansService(deps)
-  const uploads = createUploadsService(deps)
+  const uploads = createUploadClaims(deps)
   const create = createTransferCreator({ ...deps, plans, uploads })
   const recovery = createRecovery({ ...deps, plans })
   let signer: Promise<DownloadSigner> | undefined
@@ -121,6 +121,12 @@ export function createTransfersService(deps: TransfersDeps) {
   return {
     create(sender: UserRecord, input: TransferCreateInput): Promise<TransferCreateResponse> {
       return create(sender, input)
+    },
+
+    /** For the uploads feature (SendingUsage): what the monthly data cap already counts. */
+    async sentThisMonth(userId: string): Promise<number> {
+      const now = clock.now()
+      return (await repo.usageSince(userId, startOfUtcDay(now), startOfUtcMonth(now))).monthBytes
     },
 
     /** The caller's own transfers (admins included), newest first, without deleted ones. */

@@ -13,7 +13,7 @@ import { as, MiB, ok, randomBody, uploadParts, uploadStacks, uploadWhole } from 
 import { claimedKeyOf } from './upload-keys.js'
 import { createPendingUploadsSweeper, uploadsJobs } from './uploads.jobs.js'
 import { createUploadsRepository } from './uploads.repository.js'
-import { createUploadsService } from './uploads.service.js'
+import { createUploadClaims } from './uploads.service.js'
 
 const { clock, stacks } = uploadStacks()
 const day = 24 * 60 * 60 * 1000
@@ -58,12 +58,13 @@ await forEachStack((getApp, stack) => {
       const headers = as(me.access_token)
       try {
         const put = await uploadWhole(api, headers, randomBody(1000))
-        const neverSent = (await ok<{ file_key: string }>(api, 'presign', { filename: 'x' }, headers)).file_key
+        const neverSent = (await ok<{ file_key: string }>(api, 'presign', { filename: 'x', file_size: 10 }, headers))
+          .file_key
         const completed = await uploadParts(api, headers, [randomBody(100)])
         await ok(api, 'multipartComplete', completed, headers)
         const claimed = await uploadWhole(api, headers, randomBody(10))
         await deps.database.db.transaction((tx) =>
-          createUploadsService(deps).claimUploads(tx, { userId: me.user.id }, [claimed]),
+          createUploadClaims(deps).claimUploads(tx, { userId: me.user.id }, [claimed]),
         )
         const inProgress = local ? await uploadParts(api, headers, [randomBody(5 * MiB)]) : undefined
 
@@ -96,13 +97,17 @@ await forEachStack((getApp, stack) => {
       const me = await registerAccount(api)
       const headers = as(me.access_token)
       try {
-        const upload = await uploadParts(api, headers, [randomBody(10)])
+        const upload = await uploadParts(api, headers, [randomBody(10)], {
+          file_size: 10 * MiB + 10,
+          part_size: 10 * MiB,
+        })
         clock.advance(20 * 60 * 60 * 1000)
         await ok(api, 'multipartSignPart', { ...upload, partNumber: 2 }, headers)
         clock.advance(20 * 60 * 60 * 1000)
         await createPendingUploadsSweeper(deps).sweep()
         expect((await rows().find(upload.key))?.status).toBe('pending')
         expect(await ok(api, 'multipartComplete', upload, headers)).toEqual({ location: upload.key })
+        // Signing parts keeps only an upload within its bounds alive: one past the end does not.
       } finally {
         clock.reset()
       }

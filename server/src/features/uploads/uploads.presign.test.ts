@@ -16,13 +16,13 @@ import {
 } from './testing/uploads-test-kit.js'
 import { claimedKeyOf } from './upload-keys.js'
 import { createUploadsRepository } from './uploads.repository.js'
-import { createUploadsService } from './uploads.service.js'
+import { createUploadClaims } from './uploads.service.js'
 
 const { clock, stacks } = uploadStacks({ env: { UPLOAD_RATE_LIMIT_PER_IP: '3' } })
 
 await forEachStack((getApp, stack) => {
   const local = stack.storage === 'local'
-  const service = () => createUploadsService(getApp().deps)
+  const service = () => createUploadClaims(getApp().deps)
   const claim = (owner: Parameters<ReturnType<typeof service>['claimUploads']>[1], keys: string[]) =>
     getApp().deps.database.db.transaction((tx) => service().claimUploads(tx, owner, keys))
   const rows = () => createUploadsRepository(getApp().deps.database.db)
@@ -35,7 +35,7 @@ await forEachStack((getApp, stack) => {
       const presigned = await ok<{ url: string; file_key: string; headers: Record<string, string> }>(
         api,
         'presign',
-        { filename: '../../etc/passwd report.pdf', content_type: 'application/pdf' },
+        { filename: '../../etc/passwd report.pdf', content_type: 'application/pdf', file_size: body.length },
         as(access_token),
       )
       expect(presigned.file_key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f]{40}$/)
@@ -73,7 +73,12 @@ await forEachStack((getApp, stack) => {
       const { api } = getApp()
       const { access_token } = await registerAccount(api)
       const before = await rows().count()
-      const res = await call(api, 'presign', { filename: 'huge.iso', file_size: 51 * 1024 ** 3 }, as(access_token))
+      const res = await call(
+        api,
+        'multipartCreate',
+        { filename: 'huge.iso', file_size: 51 * 1024 ** 3 },
+        as(access_token),
+      )
       expect(res.status).toBe(413)
       expect(res.body).toEqual({ code: 'upload_too_large_free', detail: 'Upgrade to PRO to send files over 50 GiB' })
       expect(await rows().count()).toBe(before)
@@ -81,7 +86,7 @@ await forEachStack((getApp, stack) => {
 
     it('refuses a visitor without a request link (401), and serves one with request_id', async () => {
       const { api } = getApp()
-      const refused = await call(api, 'presign', { filename: 'a.txt' }, as())
+      const refused = await call(api, 'presign', { filename: 'a.txt', file_size: 10 }, as())
       expect(refused).toEqual({
         status: 401,
         body: { code: 'upload_login_required', detail: 'Please log in to send transfers' },
@@ -98,16 +103,16 @@ await forEachStack((getApp, stack) => {
       const { api } = getApp()
       const visitor = as()
       const r1 = await openRequestLink(api)
-      for (let i = 0; i < 3; i++) await ok(api, 'presign', { filename: 'a', request_id: r1 }, visitor)
-      const limited = await postJsonRaw(api, { filename: 'a', request_id: r1 }, visitor)
+      for (let i = 0; i < 3; i++) await ok(api, 'presign', { filename: 'a', request_id: r1, file_size: 10 }, visitor)
+      const limited = await postJsonRaw(api, { filename: 'a', request_id: r1, file_size: 10 }, visitor)
       expect(limited.status).toBe(429)
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(((await limited.json()) as { code: string }).code).toBe('rate_limited')
       // Another address is counted apart; a user at the same address is not limited.
-      await ok(api, 'presign', { filename: 'a', request_id: r1 }, as())
+      await ok(api, 'presign', { filename: 'a', request_id: r1, file_size: 10 }, as())
       const { access_token } = await registerAccount(api)
       for (let i = 0; i < 4; i++) {
-        await ok(api, 'presign', { filename: 'a' }, as(access_token, visitor['x-forwarded-for']))
+        await ok(api, 'presign', { filename: 'a', file_size: 10 }, as(access_token, visitor['x-forwarded-for']))
       }
     })
 
@@ -150,7 +155,12 @@ await forEachStack((getApp, stack) => {
     it.skipIf(!local)('refuses a PUT with a missing, tampered or expired signature, keeping nothing', async () => {
       const { api, deps } = getApp()
       const { access_token } = await registerAccount(api)
-      const presigned = await ok<{ url: string; file_key: string }>(api, 'presign', { filename: 'a' }, as(access_token))
+      const presigned = await ok<{ url: string; file_key: string }>(
+        api,
+        'presign',
+        { filename: 'a', file_size: 10 },
+        as(access_token),
+      )
       const url = new URL(presigned.url)
       const unsigned = new URL(url)
       unsigned.searchParams.delete('sig')
@@ -182,7 +192,12 @@ await forEachStack((getApp, stack) => {
       const theirs = await uploadWhole(api, as(bob.access_token), randomBody(20))
       const req1 = await openRequestLink(api)
       const forRequest = await uploadWhole(api, as(alice.access_token), randomBody(30), { request_id: req1 })
-      const never = await ok<{ file_key: string }>(api, 'presign', { filename: 'never.bin' }, as(alice.access_token))
+      const never = await ok<{ file_key: string }>(
+        api,
+        'presign',
+        { filename: 'never.bin', file_size: 10 },
+        as(alice.access_token),
+      )
       const owner = { userId: alice.user.id }
 
       await expect(claim(owner, [mine, theirs])).rejects.toMatchObject({ status: 403, code: 'upload_forbidden' })

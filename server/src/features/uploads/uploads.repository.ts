@@ -1,9 +1,12 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { pendingUploads } from '../../db/schema/index.js'
 
 export type PendingUploadRow = typeof pendingUploads.$inferSelect
 export type NewPendingUploadRow = typeof pendingUploads.$inferInsert
+
+/** Whose allowance an upload takes from: a user's own sending, or a request link's. */
+export type ReservationScope = { userId: string } | { requestId: string }
 
 /** The database, or a transaction on it (a caller's, as in claimUploads). */
 export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -25,6 +28,31 @@ export function createUploadsRepository(db: DbExecutor) {
     /** The rows of `keys`, locked until the caller's transaction ends. */
     lockMany(keys: string[]): Promise<PendingUploadRow[]> {
       return db.select().from(pendingUploads).where(inArray(pendingUploads.key, keys)).for('update')
+    },
+
+    /**
+     * Serialises the admissions of one scope (a user's own uploads, or a request link's) until
+     * the caller's transaction ends, so two starts cannot both take the last of an allowance.
+     */
+    async lockScope(scope: ReservationScope): Promise<void> {
+      const name = 'userId' in scope ? `uploads:user:${scope.userId}` : `uploads:request:${scope.requestId}`
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
+    },
+
+    /**
+     * The bytes a scope's unclaimed uploads may hold (their bound, not what has arrived so far):
+     * a user's own uploads, or every upload to a request link.
+     */
+    async reservedBytes(scope: ReservationScope): Promise<number> {
+      const owned =
+        'userId' in scope
+          ? and(eq(pendingUploads.userId, scope.userId), isNull(pendingUploads.requestId))
+          : eq(pendingUploads.requestId, scope.requestId)
+      const [row] = await db
+        .select({ bytes: sql<number>`coalesce(sum(${pendingUploads.maxBytes}), 0)::float8` })
+        .from(pendingUploads)
+        .where(and(owned, ne(pendingUploads.status, 'claimed')))
+      return Number(row?.bytes ?? 0)
     },
 
     async extend(key: string, expiresAt: Date): Promise<void> {

@@ -78,7 +78,7 @@ describe.each(setups)('a server restart in the middle of a multipart upload: $na
       try {
         const { access_token } = await registerAccount(first.api)
         headers = as(access_token)
-        upload = await uploadParts(first.api, headers, bodies.slice(0, 2))
+        upload = await uploadParts(first.api, headers, bodies.slice(0, 2), { file_size: 13 * MiB, part_size: 5 * MiB })
       } finally {
         await first.close()
       }

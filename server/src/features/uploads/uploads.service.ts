@@ -1,4 +1,5 @@
 import type { PresignRequest, PresignResponse, UploadedPart } from '@ferry/contracts/api/uploads'
+import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import {
   BlobPartsMismatchError,
   BlobUploadNotFoundError,
@@ -19,8 +20,13 @@ import {
   uploadNotFound,
 } from './upload-access.js'
 import { newUploadKey } from './upload-keys.js'
-import { fileTooLarge, partMaxBytes, putMaxBytes, uploadLimitFor } from './upload-limits.js'
-import { createUploadsRepository, type DbExecutor, type PendingUploadRow } from './uploads.repository.js'
+import { assertFileFits, assertReservable, type UploadAllowance } from './upload-limits.js'
+import {
+  createUploadsRepository,
+  type DbExecutor,
+  type PendingUploadRow,
+  type ReservationScope,
+} from './uploads.repository.js'
 
 export type { ClaimedUpload } from './claim-uploads.js'
 export type { UploadCaller, UploadOwner } from './upload-access.js'
@@ -30,12 +36,30 @@ export const signedUrlSeconds = 60 * 60
 
 type UploadsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'rateLimiter' | 'logger'>
 /** The upload target after validation (content type defaulted). */
-type UploadTarget = Required<Pick<PresignRequest, 'filename' | 'content_type'>> &
-  Pick<PresignRequest, 'file_size' | 'request_id'>
+type UploadTarget = Required<Pick<PresignRequest, 'filename' | 'content_type' | 'file_size'>> &
+  Pick<PresignRequest, 'request_id'> & { part_size?: number }
 type UploadRef = { key: string; uploadId: string }
 
-/** Uploads (spec/transfers.md §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
-export function createUploadsService(deps: UploadsDeps) {
+/** What uploads need of the transfers feature (given, since transfers depend on uploads). */
+export interface SendingUsage {
+  /** Bytes the user sent in transfers this calendar month (UTC), deleted transfers included. */
+  sentThisMonth(userId: string): Promise<number>
+}
+
+/** Claims of uploaded keys, for the transfers and request-link features (see claim-uploads.ts). */
+export function createUploadClaims(deps: Pick<Deps, 'config' | 'clock' | 'blobs'>) {
+  return {
+    claimUploads(tx: DbExecutor, owner: UploadOwner, keys: readonly string[]): Promise<ClaimedUpload[]> {
+      const spentUntil = new Date(deps.clock.now().getTime() + deps.config.uploads.pendingTtlMs)
+      return claimUploads({ blobs: deps.blobs, spentUntil }, tx, owner, keys)
+    },
+  }
+}
+
+export type UploadClaims = ReturnType<typeof createUploadClaims>
+
+/** Uploads (spec 000 §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
+export function createUploadsService(deps: UploadsDeps, usage: SendingUsage) {
   const { blobs, clock } = deps
   const repo = createUploadsRepository(deps.database.db)
   const plans = createPlansService(deps)
@@ -53,31 +77,62 @@ export function createUploadsService(deps: UploadsDeps) {
     }
   }
 
-  /** Checks who may start an upload and how big it may be; the new key and its size bound. */
+  /** Checks who may start an upload, and that the file alone fits; whose allowance it takes from. */
   async function admit(caller: UploadCaller, target: UploadTarget) {
     if (caller.userId === null) {
       // A visitor uploads only to someone's request link (the upload-request page).
       if (target.request_id === undefined) throw new AppError('upload_login_required', 401)
       await limitVisitor(caller.ip)
     }
-    // An upload to a request link needs the link open, and is bounded by the requester's plan.
-    const link = target.request_id === undefined ? undefined : await admitRequestUpload(deps, target.request_id)
-    const { plan, limit } = await uploadLimitFor(plans, link ? link.requesterId : caller.userId)
-    if (target.file_size !== undefined && limit !== null && target.file_size > limit) throw fileTooLarge(plan, limit)
-    return { key: newUploadKey(clock.now()), maxBytes: target.file_size ?? limit }
+    // An upload to a request link needs the link open and room in it, and is bounded by the requester's plan.
+    const link =
+      target.request_id === undefined ? undefined : await admitRequestUpload(deps, target.request_id, target.file_size)
+    const payer = link ? link.requesterId : caller.userId!
+    const plan = await plans.planForUser(payer)
+    const { maxTransferBytes, maxMonthlyBytes } = plans.limitsFor(plan)
+    // Read before the reservation's transaction: PGlite runs one at a time.
+    const monthRemaining =
+      link || maxMonthlyBytes === null ? null : Math.max(0, maxMonthlyBytes - (await usage.sentThisMonth(payer)))
+    const allowance: UploadAllowance = {
+      plan,
+      perTransfer: maxTransferBytes,
+      monthRemaining,
+      monthlyCap: maxMonthlyBytes,
+      linkRemaining: link?.remainingBytes ?? null,
+    }
+    assertFileFits(allowance, target.file_size)
+    const scope: ReservationScope =
+      target.request_id === undefined ? { userId: payer } : { requestId: target.request_id }
+    return { allowance, scope }
   }
 
-  function record(caller: UploadCaller, target: UploadTarget, key: string, maxBytes: number | null, uploadId?: string) {
-    return repo.insert({
-      key,
-      userId: caller.userId,
-      requestId: target.request_id ?? null,
-      fileName: target.filename,
-      contentType: target.content_type,
-      declaredSize: target.file_size ?? null,
-      maxBytes,
-      uploadId: uploadId ?? null,
-      expiresAt: expiry(),
+  /**
+   * Records the upload if its declared size fits beside the scope's other unclaimed uploads
+   * (H-2), atomically across instances: admissions of one scope take a lock in turn.
+   */
+  async function reserve(
+    caller: UploadCaller,
+    target: UploadTarget,
+    admitted: Awaited<ReturnType<typeof admit>>,
+    row: { key: string; uploadId?: string; partSize?: number },
+  ): Promise<void> {
+    await deps.database.db.transaction(async (tx) => {
+      const txRepo = createUploadsRepository(tx)
+      await txRepo.lockScope(admitted.scope)
+      const reserved = await txRepo.reservedBytes(admitted.scope)
+      assertReservable(admitted.allowance, reserved, target.file_size, 'requestId' in admitted.scope)
+      await txRepo.insert({
+        key: row.key,
+        userId: caller.userId,
+        requestId: target.request_id ?? null,
+        fileName: target.filename,
+        contentType: target.content_type,
+        declaredSize: target.file_size,
+        maxBytes: target.file_size,
+        uploadId: row.uploadId ?? null,
+        partSize: row.partSize ?? null,
+        expiresAt: expiry(),
+      })
     })
   }
 
@@ -96,11 +151,12 @@ export function createUploadsService(deps: UploadsDeps) {
   return {
     /** POST /api/presign: a key and a URL to PUT the whole file to. */
     async presign(caller: UploadCaller, target: UploadTarget): Promise<PresignResponse> {
-      const { key, maxBytes } = await admit(caller, target)
-      await record(caller, target, key, maxBytes)
+      const admitted = await admit(caller, target)
+      const key = newUploadKey(clock.now())
+      await reserve(caller, target, admitted, { key })
       const signed = await blobs.signUpload(key, {
         expiresInSeconds: signedUrlSeconds,
-        maxBytes: putMaxBytes(maxBytes),
+        maxBytes: target.file_size,
         contentType: target.content_type,
       })
       return { url: signed.url, file_key: key, headers: signed.headers }
@@ -108,10 +164,12 @@ export function createUploadsService(deps: UploadsDeps) {
 
     /** POST /api/multipart/create */
     async createMultipart(caller: UploadCaller, target: UploadTarget): Promise<{ uploadId: string; key: string }> {
-      const { key, maxBytes } = await admit(caller, target)
+      const admitted = await admit(caller, target)
+      const key = newUploadKey(clock.now())
+      const partSize = target.part_size ?? partSizeFor(target.file_size)
       const { uploadId } = await blobs.createMultipart(key, { contentType: target.content_type })
       try {
-        await record(caller, target, key, maxBytes, uploadId)
+        await reserve(caller, target, admitted, { key, uploadId, partSize })
       } catch (error) {
         await blobs.abortMultipart(key, uploadId).catch(() => {})
         throw error
@@ -119,13 +177,21 @@ export function createUploadsService(deps: UploadsDeps) {
       return { uploadId, key }
     },
 
-    /** POST /api/multipart/sign-part: a URL to PUT part `partNumber` (1..10000) to. */
+    /**
+     * POST /api/multipart/sign-part: a URL to PUT part `partNumber` to, for exactly its share of
+     * the declared size, so the parts never add up to more. A part past the end is refused, and
+     * does not keep the upload alive.
+     */
     async signPart(caller: UploadCaller, ref: UploadRef & { partNumber: number }) {
       const row = await openUpload(caller, ref)
+      // Rows from before part sizes were recorded: their size bound, split the default way.
+      if (row.maxBytes === null) throw uploadNotFound()
+      const size = partBytes(row.maxBytes, row.partSize ?? partSizeFor(row.maxBytes), ref.partNumber)
+      if (size === 0 && ref.partNumber > 1) throw new AppError('upload_part_out_of_range', 400)
       await keepAlive(row)
       return blobs.signPart(ref.key, ref.uploadId, ref.partNumber, {
         expiresInSeconds: signedUrlSeconds,
-        maxBytes: partMaxBytes(row.maxBytes),
+        maxBytes: size,
       })
     },
 
@@ -181,11 +247,6 @@ export function createUploadsService(deps: UploadsDeps) {
       }
       await repo.deletePending(ref.key)
       return { aborted: true }
-    },
-
-    /** For the transfers and request-link features: see claim-uploads.ts. */
-    claimUploads(tx: DbExecutor, owner: UploadOwner, keys: readonly string[]): Promise<ClaimedUpload[]> {
-      return claimUploads({ blobs, spentUntil: expiry() }, tx, owner, keys)
     },
 
     /** For the local driver's `/blobs/*` route: whether a signed PUT may still store its bytes. */

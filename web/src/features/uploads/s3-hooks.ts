@@ -2,6 +2,7 @@ import { presignRequest, type UploadedPart } from '@ferry/contracts/api/uploads'
 import type { AwsS3Part, AwsS3UploadParameters, UploadResult } from '@uppy/aws-s3'
 import type { Body, Meta, UppyFile } from '@uppy/core'
 import type { MultipartRef, UploadsApi } from './api/uploads-api.js'
+import { partSizeFor } from './part-size.js'
 import { UploadError } from './upload-error.js'
 
 type File = UppyFile<Meta, Body>
@@ -33,8 +34,8 @@ export function createS3Hooks(deps: S3HooksDeps) {
   const target = (file: File) => ({
     filename: file.name ?? 'file',
     content_type: uploadContentType(file.type),
-    // The server bounds the signed URL by the declared size.
-    file_size: file.size ?? undefined,
+    // Required: the server signs the URL for exactly this size and counts it against the sender's limits.
+    file_size: file.size ?? 0,
     ...(deps.requestId === undefined ? {} : { request_id: deps.requestId }),
   })
   const partsOf = (parts: AwsS3Part[]): UploadedPart[] =>
@@ -50,7 +51,8 @@ export function createS3Hooks(deps: S3HooksDeps) {
     },
 
     async createMultipartUpload(file: File, signal?: AbortSignal): Promise<UploadResult> {
-      const ref = await api.createMultipart(target(file), signal)
+      // Each part URL is signed for exactly its share: the parts Uppy cuts (getChunkSize) must be these.
+      const ref = await api.createMultipart({ ...target(file), part_size: partSizeFor(file.size ?? 0) }, signal)
       if (!deps.onMultipartCreated(file.id, ref)) void api.abortMultipart(ref)
       return ref
     },

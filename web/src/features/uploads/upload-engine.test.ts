@@ -81,6 +81,7 @@ describe('createUploadEngine', () => {
     expect(server.calls.find((c) => c.op === 'create')?.body).toMatchObject({
       filename: 'big.bin',
       file_size: 120 * MiB,
+      part_size: 16 * MiB,
     })
     const complete = server.calls.find((c) => c.op === 'complete')?.body as { parts: { PartNumber: number }[] }
     expect(complete.parts.map((p) => p.PartNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])

@@ -38,7 +38,7 @@ describe('createUploadsApi', () => {
 
   it('tells a failed presign from one without a URL', async () => {
     const refused = fakeServer(() => json(413, { detail: 'Files exceed your 2GB limit', code: 'plan_limit' }))
-    expect(await failure(refused.api.presign({ filename: 'a' }))).toEqual({
+    expect(await failure(refused.api.presign({ filename: 'a', file_size: 1 }))).toEqual({
       code: 'presign_failed',
       status: 413,
       serverCode: 'plan_limit',
@@ -46,13 +46,13 @@ describe('createUploadsApi', () => {
       retryable: false,
     })
     const noUrl = fakeServer(() => json(200, { file_key: 'k', headers: {} }))
-    expect(await failure(noUrl.api.presign({ filename: 'a' }))).toMatchObject({ code: 'presign_no_url' })
+    expect(await failure(noUrl.api.presign({ filename: 'a', file_size: 1 }))).toMatchObject({ code: 'presign_no_url' })
   })
 
   it('names each multipart step in its failures', async () => {
     const { api } = fakeServer(() => json(503, { detail: 'Busy', code: 'service_unavailable' }))
     const ref = { uploadId: 'u', key: 'k' }
-    expect(await failure(api.createMultipart({ filename: 'a' }))).toMatchObject({
+    expect(await failure(api.createMultipart({ filename: 'a', file_size: 1 }))).toMatchObject({
       code: 'multipart_create_failed',
       retryable: true,
     })

@@ -1,4 +1,5 @@
 import type { UploadedPart } from '@ferry/contracts/api/uploads'
+import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import type { uploadPartBytes } from '@uppy/aws-s3'
 import { ApiError, networkErrorMessage } from '../../../lib/api-error.js'
 import type { MultipartRef, UploadsApi } from '../api/uploads-api.js'
@@ -6,6 +7,8 @@ import { toUploadError, type UploadErrorCode } from '../upload-error.js'
 
 interface StoredUpload {
   key: string
+  fileSize: number
+  partSize: number
   parts: Map<number, { blob: Blob; etag: string }>
   aborted: boolean
 }
@@ -14,7 +17,9 @@ type PartBytesOptions = Parameters<uploadPartBytes>[0]
 
 /**
  * Ferry's upload endpoints and storage in memory, for engine tests: records every call, stores
- * what is PUT, and can go down (nothing answers) or refuse a step.
+ * what is PUT, and can go down (nothing answers) or refuse a step. Like the server, it needs
+ * each file's size and signs every URL for exactly its share (S3's signed Content-Length): a
+ * body of another size is refused.
  */
 export function createFakeUploadServer() {
   const objects = new Map<string, Blob>()
@@ -40,6 +45,11 @@ export function createFakeUploadServer() {
     }
   }
 
+  const sizeOf = (size: number | undefined) => {
+    if (size === undefined) throw new ApiError(400, 'The file size is required.', 'validation_failed')
+    return size
+  }
+
   const upload = (ref: MultipartRef) => {
     const found = uploads.get(ref.uploadId)
     if (!found || found.aborted || found.key !== ref.key) throw new ApiError(404, 'No such upload.', 'upload_not_found')
@@ -49,19 +59,28 @@ export function createFakeUploadServer() {
   const api: UploadsApi = {
     presign: (request) =>
       answer('presign', request, 'presign_failed', () => {
+        const size = sizeOf(request.file_size)
         const key = `k${++counter}`
-        return { url: `mem://put/${key}`, file_key: key, headers: { 'Content-Type': request.content_type || 'x/y' } }
+        return {
+          url: `mem://put/${key}?size=${size}`,
+          file_key: key,
+          headers: { 'Content-Type': request.content_type || 'x/y' },
+        }
       }),
     createMultipart: (request) =>
       answer('create', request, 'multipart_create_failed', () => {
+        const fileSize = sizeOf(request.file_size)
         const ref = { uploadId: `u${++counter}`, key: `k${counter}` }
-        uploads.set(ref.uploadId, { key: ref.key, parts: new Map(), aborted: false })
+        const partSize = request.part_size ?? partSizeFor(fileSize)
+        uploads.set(ref.uploadId, { key: ref.key, fileSize, partSize, parts: new Map(), aborted: false })
         return ref
       }),
     signPart: (ref) =>
       answer('sign', ref, 'sign_part_failed', () => {
-        upload(ref)
-        return { url: `mem://part/${ref.uploadId}/${ref.partNumber}`, headers: {} }
+        const { fileSize, partSize } = upload(ref)
+        const size = partBytes(fileSize, partSize, ref.partNumber)
+        if (size === 0 && ref.partNumber > 1) throw new ApiError(400, 'Past the end.', 'upload_part_out_of_range')
+        return { url: `mem://part/${ref.uploadId}/${ref.partNumber}?size=${size}`, headers: {} }
       }),
     listParts: (ref) =>
       answer('list', ref, 'upload_failed', () =>
@@ -100,8 +119,12 @@ export function createFakeUploadServer() {
     await new Promise((resolve) => setTimeout(resolve, 1))
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError')
     if (down) throw networkError()
+    const signedSize = Number(new URL(url).searchParams.get('size'))
+    if (blob.size !== signedSize) {
+      throw Object.assign(new Error('Non 2xx'), { source: { status: 403, responseText: 'SignatureDoesNotMatch' } })
+    }
     const etag = `"e-${url}-${blob.size}"`
-    const part = /^mem:\/\/part\/([^/]+)\/(\d+)$/.exec(url)
+    const part = /^mem:\/\/part\/([^/]+)\/(\d+)\?/.exec(url)
     if (part) {
       const stored = uploads.get(part[1] ?? '')
       if (!stored || stored.aborted) {
@@ -111,7 +134,7 @@ export function createFakeUploadServer() {
       partPuts.push(partNumber)
       stored.parts.set(partNumber, { blob, etag })
     } else {
-      objects.set(url.replace('mem://put/', ''), blob)
+      objects.set(url.replace('mem://put/', '').replace(/\?.*$/, ''), blob)
     }
     onProgress({ loaded: blob.size, lengthComputable: true })
     onComplete(etag)
