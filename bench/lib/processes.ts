@@ -76,6 +76,7 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '10000',
+      ROOM_JOIN_RATE_LIMIT_PER_IP: '10000',
       ...env,
     },
   })

@@ -24,6 +24,7 @@ import { requestLinksRoutes } from './features/request-links/request-links.route
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
 import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
 import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
+import { roomsJobs } from './features/rooms/rooms.jobs.js'
 import { roomsRoutes } from './features/rooms/rooms.routes.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
 import { roomSockets } from './features/rooms/rooms.sockets.js'
@@ -114,6 +115,7 @@ export function appJobs(deps: Deps): Job[] {
     ...uploadsJobs(deps),
     ...transfersJobs(deps),
     ...requestLinksJobs(deps),
+    ...roomsJobs(deps),
     ...billingJobs(deps),
     ...referralsJobs(deps),
   ]

@@ -72,6 +72,14 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
+  /** Room joins per client address in each window (security review L-4: seats cannot be squatted). */
+  ROOM_JOIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  ROOM_JOIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Room and signalling sockets open at once from one client address (a classroom behind NAT needs room). */
+  ROOM_SOCKETS_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Seconds a participant with no open room socket keeps the seat (a reload, a short drop) before leaving. */
+  ROOM_PRESENCE_GRACE_SECONDS: z.coerce.number().positive().default(5),
+
   CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
   /** JSON array of RTCIceServer ({urls, username?, credential?}) the browsers use for rooms (product.md §9); [] for none. */
   ICE_SERVERS: z
@@ -146,6 +154,11 @@ export interface Config {
   authRateLimit: { perIp: number; perAccount: number; windowMs: number; maxDelayMs: number }
   /** Pending uploads expire `pendingTtlMs` after their last activity; visitors' starts are rate-limited. */
   uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
+  /**
+   * Rooms: joins per address per window; sockets per address; how long a participant without an
+   * open socket keeps the seat.
+   */
+  rooms: { joinRateLimit: { perIp: number; windowMs: number }; socketsPerIp: number; presenceGraceMs: number }
   /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
   clientZipMaxSizeMb: number
   /** STUN/TURN servers for peer connections in rooms. */
@@ -234,6 +247,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploads: {
       pendingTtlMs: e.UPLOAD_PENDING_TTL_HOURS * 60 * 60 * 1000,
       visitorRateLimit: { perIp: e.UPLOAD_RATE_LIMIT_PER_IP, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    },
+    rooms: {
+      joinRateLimit: { perIp: e.ROOM_JOIN_RATE_LIMIT_PER_IP, windowMs: e.ROOM_JOIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      socketsPerIp: e.ROOM_SOCKETS_PER_IP,
+      presenceGraceMs: e.ROOM_PRESENCE_GRACE_SECONDS * 1000,
     },
     clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
     iceServers: e.ICE_SERVERS,

@@ -8,6 +8,9 @@ import type { Mailer } from './adapters/mailer/mailer.js'
 import { createOutboxMailer } from './adapters/mailer/outbox-mailer.js'
 import type { PaymentsAdapter } from './adapters/payments/payments.js'
 import { createTestPayments } from './adapters/payments/test-payments.js'
+import { createInMemoryPresence } from './adapters/presence/in-memory-presence.js'
+import type { Presence } from './adapters/presence/presence.js'
+import { createRedisPresence } from './adapters/presence/redis-presence.js'
 import { createInMemoryRateLimiter } from './adapters/rate-limiter/in-memory-rate-limiter.js'
 import type { RateLimiter } from './adapters/rate-limiter/rate-limiter.js'
 import { createRedisRateLimiter } from './adapters/rate-limiter/redis-rate-limiter.js'
@@ -26,6 +29,8 @@ export interface Deps {
   events: EventBus
   mailer: Mailer
   rateLimiter: RateLimiter
+  /** Which room sockets are open, on any instance (Redis when REDIS_URL is set). */
+  presence: Presence
   /** Stripe Checkout when configured, else the built-in test checkout (product.md §6). */
   payments: PaymentsAdapter
   /** Closes every adapter; safe to call once the server stopped taking requests. */
@@ -72,6 +77,10 @@ export async function createDeps(
       ? createRedisRateLimiter({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, clock })
       : createInMemoryRateLimiter({ clock })
     opened.push(rateLimiter)
+    const presence = config.redisUrl
+      ? createRedisPresence({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
+      : createInMemoryPresence()
+    opened.push(presence)
     const payments = config.stripe
       ? (await import('./adapters/payments/stripe-payments.js')).createStripePayments(config.stripe)
       : createTestPayments()
@@ -90,6 +99,7 @@ export async function createDeps(
       events,
       mailer,
       rateLimiter,
+      presence,
       payments,
       async close() {
         await closeAll(opened.reverse())

@@ -26,7 +26,11 @@ export const roomServerEventSchema = z.discriminatedUnion('type', [
   }),
   /** To everyone: a participant joined the room (the first time). */
   z.object({ type: z.literal('user_joined'), participant: roomParticipantSchema }),
-  /** To everyone: a participant's room socket closed (best effort; they stay a participant). */
+  /**
+   * To everyone: a participant left the room: no socket of theirs open on any instance for the
+   * grace (ROOM_PRESENCE_GRACE_SECONDS) after the last one closed. Their seat is free; they are
+   * no longer a participant (joining again makes a new visit).
+   */
   z.object({ type: z.literal('user_left'), participant_id: z.uuid() }),
   /** The room reached its end; the socket is closed (4410) right after. */
   z.object({ type: z.literal('room_expired'), expires_at: z.iso.datetime({ offset: true }) }),

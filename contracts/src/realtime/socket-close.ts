@@ -12,6 +12,11 @@ export const socketCloseCodes = {
   roomNotFound: 4404,
   /** The room reached its end time. */
   roomExpired: 4410,
+  /**
+   * Over a budget (security review M-3): more messages than a client sends (a token bucket per
+   * socket), or more sockets for one participant or one client address than allowed.
+   */
+  tooManyRequests: 4429,
   /** The server is shutting down; reconnect (possibly to another instance). */
   goingAway: 1001,
   /** Events may have been missed (the event bus reconnected): reconnect and reload the room. */
@@ -26,4 +31,5 @@ export const finalSocketCloseCodes: readonly number[] = [
   socketCloseCodes.notMember,
   socketCloseCodes.roomNotFound,
   socketCloseCodes.roomExpired,
+  socketCloseCodes.tooManyRequests,
 ]

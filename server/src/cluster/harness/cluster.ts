@@ -74,6 +74,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ADMIN_EMAIL: clusterAdmin.email,
       ADMIN_PASSWORD: clusterAdmin.password,
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      ROOM_JOIN_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
     }

@@ -4,8 +4,10 @@ import type { WebSocket } from 'ws'
 import type { Clock } from '../../clock.js'
 import { type Authenticator, authCookieName } from '../../http/auth-guard.js'
 import type { GuestTokens } from './room-guest-tokens.js'
+import type { PresenceSeat, RoomPresence } from './room-presence.js'
 import type { ParticipantRow, RoomRow } from './rooms.repository.js'
 import type { RoomsService } from './rooms.service.js'
+import { createTokenBucket } from './socket-budget.js'
 
 /** A socket's verified place in a room. */
 export interface SocketMember {
@@ -13,6 +15,8 @@ export interface SocketMember {
   participant: ParticipantRow
   /** The participant's plan allows video/audio chat. */
   video: boolean
+  /** The socket's place in the room's presence. */
+  seat: PresenceSeat
 }
 
 export type Admission = { ok: true; member: SocketMember } | { ok: false; code: number; reason: string }
@@ -41,6 +45,7 @@ export function createSocketAdmission(ctx: {
   guests: GuestTokens
   authenticator: Authenticator
   clock: Clock
+  presence: RoomPresence
 }) {
   const admissions = new WeakMap<FastifyRequest, Admission>()
 
@@ -68,7 +73,10 @@ export function createSocketAdmission(ctx: {
     if (typeof who !== 'string') return who
     const participant = await ctx.rooms.participant(roomId, who)
     if (!participant) return refuse(socketCloseCodes.notMember, 'Not a participant')
-    return { ok: true, member: { room, participant, video: await ctx.rooms.supportsVideo(participant) } }
+    const video = await ctx.rooms.supportsVideo(participant)
+    const taken = await ctx.presence.take(roomId, who, request.ip)
+    if (!taken.ok) return refuse(socketCloseCodes.tooManyRequests, taken.reason)
+    return { ok: true, member: { room, participant, video, seat: taken.seat } }
   }
 
   return {
@@ -81,9 +89,27 @@ export function createSocketAdmission(ctx: {
     take(socket: WebSocket, request: FastifyRequest): SocketMember | undefined {
       const admission = admissions.get(request) ?? refuse(socketCloseCodes.unauthenticated, 'Not authenticated')
       admissions.delete(request)
-      if (admission.ok) return admission.member
-      socket.close(admission.code, admission.reason)
-      return undefined
+      if (!admission.ok) {
+        socket.close(admission.code, admission.reason)
+        return undefined
+      }
+      const { seat } = admission.member
+      seat.open()
+      socket.once('close', () => seat.close())
+      return admission.member
+    },
+
+    /**
+     * The socket's message budget (security review M-3): call it on each message; false once the
+     * budget ran dry, and the socket is then closed with 4429.
+     */
+    messageBudget(socket: WebSocket): () => boolean {
+      const bucket = createTokenBucket()
+      return () => {
+        if (bucket.take()) return true
+        if (socket.readyState === socket.OPEN) socket.close(socketCloseCodes.tooManyRequests, 'Too many messages')
+        return false
+      }
     },
 
     /** Closes the socket with 4410 when the room ends; returns the cancel function. */

@@ -5,7 +5,7 @@ import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { EventBus } from '../../adapters/event-bus/event-bus.js'
-import { publishTo, subscribeTo } from '../../adapters/event-bus/topic.js'
+import { subscribeTo } from '../../adapters/event-bus/topic.js'
 import { parseFrame, type SocketAdmission, socketLogSerializers } from './room-socket-admission.js'
 import { roomTopic } from './room-topics.js'
 
@@ -36,8 +36,10 @@ export function registerRoomSocket(
       const me = member.participant.participantId
       const roomId = member.room.id
       let closed = false
+      const withinBudget = admission.messageBudget(socket)
 
       socket.on('message', (data, isBinary) => {
+        if (!withinBudget()) return
         const message = parseFrame(data, isBinary, roomClientMessageSchema)
         if (!message) return socket.close(socketCloseCodes.badMessage, errorMessages.socket_message_invalid)
         if (message.type === 'ping') send(socket, { type: 'pong' } satisfies RoomServerEvent)
@@ -53,10 +55,8 @@ export function registerRoomSocket(
       socket.on('close', () => {
         closed = true
         cancelExpiry()
+        // The departure is announced by the room once the participant is gone (room-presence.ts).
         void unsubscribe.then((stop) => stop()).catch(() => {})
-        publishTo(deps.events, roomTopic(roomId), { to: null, event: { type: 'user_left', participant_id: me } }).catch(
-          (error) => deps.logger.warn({ err: error, roomId }, 'Could not announce a participant leaving'),
-        )
       })
 
       await unsubscribe

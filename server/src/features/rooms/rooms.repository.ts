@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { directTransfers, roomParticipants, rooms } from '../../db/schema/index.js'
 
@@ -53,6 +53,40 @@ export function createRoomsRepository(db: DbExecutor) {
         .from(roomParticipants)
         .where(eq(roomParticipants.roomId, roomId))
         .orderBy(desc(roomParticipants.isHost), asc(roomParticipants.joinedAt))
+    },
+
+    /**
+     * Deletes the room's participants not in `present` who joined before `joinedBefore` (or are
+     * `departed`), returning them; of several instances doing it at once, each row goes to one.
+     */
+    deleteAbsent(roomId: string, present: string[], joinedBefore: Date, departed?: string): Promise<ParticipantRow[]> {
+      const old = lt(roomParticipants.joinedAt, joinedBefore)
+      return db
+        .delete(roomParticipants)
+        .where(
+          and(
+            eq(roomParticipants.roomId, roomId),
+            departed === undefined ? old : or(old, eq(roomParticipants.participantId, departed)),
+            present.length > 0 ? notInArray(roomParticipants.participantId, present) : undefined,
+          ),
+        )
+        .returning()
+    },
+
+    /** Deletes the participants of rooms that ended by `now`; how many. */
+    async deleteParticipantsOfEnded(now: Date): Promise<number> {
+      const ended = db.select({ id: rooms.id }).from(rooms).where(lte(rooms.expiresAt, now))
+      const removed = await db
+        .delete(roomParticipants)
+        .where(inArray(roomParticipants.roomId, ended))
+        .returning({ id: roomParticipants.participantId })
+      return removed.length
+    },
+
+    /** Deletes rooms that ended before `cutoff`, with their direct transfers (cascade); how many. */
+    async deleteEndedBefore(cutoff: Date): Promise<number> {
+      const removed = await db.delete(rooms).where(lt(rooms.expiresAt, cutoff)).returning({ id: rooms.id })
+      return removed.length
     },
 
     async countParticipants(roomId: string): Promise<number> {

@@ -63,7 +63,7 @@ export const roomsRoutes =
         config: open,
       },
       async (request) =>
-        rooms.join(request.params.roomId, await resolveActor(request, guests), request.body.display_name),
+        rooms.join(request.params.roomId, await resolveActor(request, guests), request.body.display_name, request.ip),
     )
 
     app.post(

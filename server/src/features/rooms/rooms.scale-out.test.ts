@@ -21,7 +21,9 @@ describe.skipIf(!services)('a room across two instances sharing PostgreSQL and R
   let two: TestApp
 
   beforeAll(async () => {
-    instances = await startTwoInstances({ env: { AUTH_RATE_LIMIT_PER_IP: '10000' } })
+    instances = await startTwoInstances({
+      env: { AUTH_RATE_LIMIT_PER_IP: '10000', ROOM_PRESENCE_GRACE_SECONDS: '0.3' },
+    })
     ;({ one, two } = instances)
     expect([one.deps.events.kind, two.deps.events.kind]).toEqual(['redis', 'redis'])
   })
@@ -56,8 +58,10 @@ describe.skipIf(!services)('a room across two instances sharing PostgreSQL and R
     bobSignal.send({ type: 'answer', channel, to: alice.id, sdp: answer })
     expect(await aliceSignal.next(ofType('answer'))).toEqual({ type: 'answer', channel, from: bob.id, sdp: answer })
 
+    // Bob leaves (both his sockets close on the other instance): Alice is told once the grace is over.
     bobRoom.close()
+    bobSignal.close()
     expect((await aliceRoom.next(ofType('user_left'))).participant_id).toBe(bob.id)
-    for (const socket of [aliceRoom, aliceSignal, bobSignal]) socket.close()
+    for (const socket of [aliceRoom, aliceSignal]) socket.close()
   })
 })

@@ -10,15 +10,17 @@ import { errorMessages } from '@ferry/contracts/errors'
 import { publishTo } from '../../adapters/event-bus/topic.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { createPlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { participantIdIn, type RoomActor } from './room-actor.js'
 import { createGuestTokens, type GuestTokens } from './room-guest-tokens.js'
+import { roomPresenceGroup } from './room-presence.js'
 import { roomTopic } from './room-topics.js'
 import { toParticipant, toRoomTransfer } from './rooms.mapping.js'
 import { createRoomsRepository, type ParticipantRow, type RoomRow } from './rooms.repository.js'
 
-type RoomsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'events'>
+type RoomsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'events' | 'presence' | 'rateLimiter' | 'logger'>
 
 const hourMs = 60 * 60 * 1000
 
@@ -64,6 +66,44 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
     }
   }
 
+  /** Security review L-4: joins per client address are limited (a store failure lets the join through). */
+  async function limitJoins(ip: string): Promise<void> {
+    const { perIp, windowMs } = deps.config.rooms.joinRateLimit
+    try {
+      const result = await deps.rateLimiter.hit(`room-join:ip:${ip}`, perIp, windowMs)
+      if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error
+      deps.logger.warn({ err: error }, 'Rate limiter unavailable; room join allowed')
+    }
+  }
+
+  /**
+   * Frees the seats of participants who are gone (security review L-4): no room socket open on
+   * any instance, none closed within the grace, and joined longer ago than the grace (time to
+   * connect) or `departed` (whose socket closed: they did connect). Each departure is announced
+   * to the room. When presence cannot be read, nobody is removed.
+   */
+  async function releaseAbsent(roomId: string, departed?: string): Promise<void> {
+    let present: Map<string, number>
+    try {
+      present = await deps.presence.members(roomPresenceGroup(roomId))
+    } catch (error) {
+      deps.logger.warn({ err: error, roomId }, 'Presence unavailable; nobody leaves the room for now')
+      return
+    }
+    const joinedBefore = new Date(deps.clock.now().getTime() - deps.config.rooms.presenceGraceMs)
+    const gone = await repo.deleteAbsent(roomId, [...present.keys()], joinedBefore, departed)
+    await Promise.all(
+      gone.map((p) =>
+        publishTo(deps.events, roomTopic(roomId), {
+          to: null,
+          event: { type: 'user_left', participant_id: p.participantId },
+        }),
+      ),
+    )
+  }
+
   async function findMember(room: RoomRow, actor: RoomActor | null): Promise<ParticipantRow | undefined> {
     const id = actor && participantIdIn(actor, room.id)
     return id ? repo.findParticipant(room.id, id) : undefined
@@ -72,6 +112,7 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
   return {
     isExpired,
     supportsVideo,
+    releaseAbsent,
 
     async create(user: UserRecord, input: RoomCreateInput): Promise<RoomCreateResponse> {
       const plan = await plans.planForUser(user.id)
@@ -127,9 +168,18 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
     /**
      * Joins as the signed-in user, or as a visitor with a display name (who gets a guest token
      * for this room). Joining again is a no-op answering the same; a full room answers 409 and an
-     * expired one 410. The first join is announced to the room.
+     * expired one 410; joins are limited per client address (429). Seats of participants who are
+     * gone are freed first. The host coming back is the host again, full room or not. The first
+     * join is announced to the room.
      */
-    async join(roomId: string, actor: RoomActor | null, displayName: string | undefined): Promise<RoomJoinResponse> {
+    async join(
+      roomId: string,
+      actor: RoomActor | null,
+      displayName: string | undefined,
+      clientIp: string,
+    ): Promise<RoomJoinResponse> {
+      await limitJoins(clientIp)
+      await releaseAbsent(roomId)
       const now = deps.clock.now()
       const result = await db.transaction(async (tx) => {
         const rooms = createRoomsRepository(tx)
@@ -140,7 +190,10 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
         const existing = existingId ? await rooms.findParticipant(room.id, existingId) : undefined
         if (existing) return { room, participant: existing, joined: false }
         if (actor?.kind !== 'user' && !displayName) throw new AppError('room_display_name_required', 400)
-        if ((await rooms.countParticipants(room.id)) >= room.maxParticipants) throw new AppError('room_full', 409)
+        const isHost = actor?.kind === 'user' && actor.user.id === room.hostParticipantId
+        if (!isHost && (await rooms.countParticipants(room.id)) >= room.maxParticipants) {
+          throw new AppError('room_full', 409)
+        }
         const participant = await rooms.insertParticipant(
           actor?.kind === 'user'
             ? {
@@ -148,6 +201,7 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
                 participantId: actor.user.id,
                 userId: actor.user.id,
                 displayName: actor.user.name,
+                isHost,
                 joinedAt: now,
               }
             : { roomId, participantId: randomUUID(), userId: null, displayName: displayName!, joinedAt: now },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { roomsPaths } from '@ferry/contracts/api/rooms'
 import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
+import type { RoomServerEvent } from '@ferry/contracts/realtime/room-events'
 import {
   callChannel,
   type SignalChannel,
@@ -16,7 +17,7 @@ import { publishTo, subscribeTo } from '../../adapters/event-bus/topic.js'
 import type { DirectTransfersService } from './direct-transfers.service.js'
 import { parseFrame, type SocketAdmission, type SocketMember, socketLogSerializers } from './room-socket-admission.js'
 import { send } from './room-sockets.js'
-import { type SignalEnvelope, signalTopic } from './room-topics.js'
+import { roomTopic, type SignalEnvelope, signalTopic } from './room-topics.js'
 
 /** A channel this socket said `ready` on. */
 interface ChannelState {
@@ -57,7 +58,9 @@ export function registerSignallingSocket(
       const cancelExpiry = admission.closeAtExpiry(socket, member.room)
       // Messages wait for the subscription, so no answer to them is missed.
       let queue = session.started.catch(() => {})
+      const withinBudget = admission.messageBudget(socket)
       socket.on('message', (data, isBinary) => {
+        if (!withinBudget()) return
         const message = parseFrame(data, isBinary, signalClientMessageSchema)
         if (!message) return socket.close(socketCloseCodes.badMessage, errorMessages.socket_message_invalid)
         // One at a time, so an offer sent right after `ready` finds its channel ready.
@@ -91,6 +94,7 @@ function createSignallingSession(
   // A transfer's state accepts only its peer; the call any other ready participant.
   const accepts = (state: ChannelState | undefined, from: string): state is ChannelState =>
     state !== undefined && from !== me && (state.peer === null || state.peer === from)
+  const lookups = createTransferLookups(transfers)
 
   function sendRole(channel: SignalChannel, state: ChannelState, peer: string, peerSession: string) {
     if (state.rolesSent.get(peer) === peerSession) return
@@ -106,7 +110,7 @@ function createSignallingSession(
       channels.set(channel, { peer: null, role: null, session, rolesSent: new Map() })
       return publish({ kind: 'probe', channel, from: me, to: null, session })
     }
-    const transfer = await transfers.find(channel)
+    const transfer = await lookups.find(channel, me, roomId)
     const isSender = transfer?.senderId === me
     if (!transfer || transfer.roomId !== roomId || (!isSender && transfer.recipientId !== me)) {
       return refuse('transfer_not_party', channel)
@@ -154,18 +158,58 @@ function createSignallingSession(
   }
 
   const subscription = subscribeTo(deps.events, bus, receive)
+  const changes = subscribeTo(deps.events, roomTopic(roomId), ({ event }) => {
+    const id = transferOf(event)
+    if (id) lookups.forget(id)
+  })
   let closed = false
   return {
     handle,
-    started: subscription.then(() => {
+    started: Promise.all([subscription, changes]).then(() => {
       if (!closed) reply({ type: 'welcome', participant_id: me, supports_video_audio: member.video })
     }),
     async close() {
       closed = true
-      await subscription.then((stop) => stop()).catch(() => {})
+      await Promise.all([subscription, changes].map((s) => s.then((stop) => stop()).catch(() => {})))
       await Promise.all(
         [...channels].map(([channel, state]) => publish({ kind: 'left', channel, from: me, to: state.peer })),
       ).catch(() => {})
     },
   }
+}
+
+/** Transfers kept per socket, so a repeated `ready` costs no query. */
+const lookupsKept = 500
+/** A kept transfer of this socket's parties is looked up again after this long, in case an event was missed. */
+const staleAfterMs = 2000
+
+/**
+ * The transfer behind a `ready` channel, remembered per socket (security review M-3: no database
+ * query per repeated signalling frame). Parties never change, so a transfer of others (or none)
+ * is kept for good; a party's transfer until the room announces a change of it (`forget`).
+ */
+function createTransferLookups(transfers: Pick<DirectTransfersService, 'find'>) {
+  type Row = Awaited<ReturnType<DirectTransfersService['find']>>
+  const known = new Map<string, { row: Row; final: boolean; at: number }>()
+  return {
+    async find(channel: string, me: string, roomId: string): Promise<Row> {
+      const kept = known.get(channel)
+      if (kept && (kept.final || performance.now() - kept.at < staleAfterMs)) return kept.row
+      const row = await transfers.find(channel)
+      const party = row !== undefined && row.roomId === roomId && (row.senderId === me || row.recipientId === me)
+      if (known.size >= lookupsKept) known.clear()
+      known.set(channel, { row, final: !party, at: performance.now() })
+      return row
+    },
+    forget(transferId: string) {
+      known.delete(transferId)
+    },
+  }
+}
+
+/** The transfer a room event is about (its status may have changed), if any. */
+function transferOf(event: RoomServerEvent): string | undefined {
+  if (event.type === 'transfer_request' || event.type === 'transfer_response') return event.transfer.transfer_id
+  if (event.type === 'transfer_status') return event.transfer_id
+  return undefined
 }

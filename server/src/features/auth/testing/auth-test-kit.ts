@@ -35,6 +35,7 @@ export function authStacks(extra: TestAppOptions = {}) {
     env: {
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+      ROOM_JOIN_RATE_LIMIT_PER_IP: '10000',
       REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
       ...extra.env,
     },

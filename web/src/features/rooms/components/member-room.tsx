@@ -65,8 +65,11 @@ export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange, o
       if (event.participant.user_id !== room.me)
         notifications.notify('info', t('notifications.joined', { name: event.participant.user_name }))
     } else if (event.type === 'user_left') {
+      // Sent once the participant is gone (a closed tab, after a short grace): the seat is free.
       const name = nameOf(event.participant_id)
       if (name && event.participant_id !== room.me) notifications.notify('info', t('notifications.left', { name }))
+      const participants = room.participants.filter((p) => p.user_id !== event.participant_id)
+      if (participants.length !== room.participants.length) onRoomChange({ ...room, participants })
     } else if (event.type === 'room_expired') {
       onRoomChange({ ...room, expired: true })
     } else transfers.onRoomEvent(event)
