@@ -8,6 +8,7 @@ function fileEntry(path: string, content = path): EntryLike {
     isDirectory: false,
     name,
     fullPath: path,
+    // Asynchronous, as the browser's FileSystemFileEntry.file() is (a later task, not a wait).
     file: (success) => setTimeout(() => success(new File([content], name))),
   }
 }
@@ -25,6 +26,7 @@ function dirEntry(path: string, children: EntryLike[], batchSize = 2): EntryLike
         readEntries(success) {
           const batch = children.slice(offset, offset + batchSize)
           offset += batch.length
+          // Asynchronous, as the browser's readEntries() is (a later task, not a wait).
           setTimeout(() => success(batch))
         },
       }

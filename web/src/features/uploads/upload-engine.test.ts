@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api-error.js'
 import { createFakeUploadServer } from './testing/fake-upload-server.js'
 import { createUploadEngine, type UploadEngine, type UploadEngineOptions } from './upload-engine.js'
@@ -36,8 +36,10 @@ function setup(options: UploadEngineOptions = {}) {
   return { server, engine }
 }
 
+/** Resolves with the first snapshot that passes `check` (it looks at each one the engine publishes). */
 function waitFor(engine: UploadEngine, check: (s: UploadQueueSnapshot) => boolean, timeoutMs = 10_000) {
   return new Promise<UploadQueueSnapshot>((resolve, reject) => {
+    // A deadline for the wait, which the snapshot ends, not a pause.
     const timer = setTimeout(() => {
       stop()
       reject(new Error(`Timed out; last snapshot: ${JSON.stringify(engine.getSnapshot().items)}`))
@@ -93,14 +95,13 @@ describe('createUploadEngine', () => {
     const { server, engine } = setup()
     const file = patternFile('big.bin', 120)
     const origin = server.putBytes
-    // The server dies once three parts are stored, and comes back 150 ms later.
+    // The server dies once three parts are stored...
     let killed = false
     const putBytes: typeof origin = async (options) => {
       const result = await origin(options)
       if (!killed && server.partPuts.length === 3) {
         killed = true
         server.setDown(true)
-        setTimeout(() => server.setDown(false), 150)
       }
       return result
     }
@@ -108,6 +109,9 @@ describe('createUploadEngine', () => {
     engines.push(resumable)
     engine.destroy()
     resumable.addFiles([{ file }])
+    // ...and comes back once the upload outlasted Uppy's own retries and waits for the engine's.
+    await waitFor(resumable, (s) => s.items[0]?.status === 'retrying', 20_000)
+    server.setDown(false)
 
     const done = await waitFor(resumable, (s) => s.allDone || s.errorCount > 0, 20_000)
     expect(done.items[0]?.status).toBe('done')
@@ -124,8 +128,9 @@ describe('createUploadEngine', () => {
   it('retries a single PUT when nothing answers, then stores the file', async () => {
     const { server, engine } = setup()
     server.setDown(true)
-    setTimeout(() => server.setDown(false), 60)
     engine.addFiles([{ file: patternFile('a.bin', 1) }])
+    await waitFor(engine, (s) => s.items[0]?.status === 'retrying')
+    server.setDown(false)
     const done = await waitFor(engine, (s) => s.allDone || s.errorCount > 0)
     expect(done.items[0]?.status).toBe('done')
     expect(server.ops().filter((op) => op === 'presign').length).toBeGreaterThan(1)
@@ -192,7 +197,8 @@ describe('createUploadEngine', () => {
     expect(engine.getSnapshot()).toMatchObject({ isPaused: true, isUploading: false })
     expect(engine.getSnapshot().items[0]?.status).toBe('paused')
     release()
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // The PUTs let go answer (cancelled) without storing anything.
+    await vi.waitFor(() => expect(server.putsInFlight()).toBe(0))
     expect(server.objects.size).toBe(0)
 
     engine.resumeAll()
@@ -203,8 +209,14 @@ describe('createUploadEngine', () => {
 
   it('lists files without sending them until told to start', async () => {
     const { server, engine } = setup({ autoStart: false })
-    engine.addFiles([{ file: patternFile('a.bin', 1) }])
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // Everything adding the file set in motion runs to its end, timers included, before the check.
+    vi.useFakeTimers()
+    try {
+      engine.addFiles([{ file: patternFile('a.bin', 1) }])
+      await vi.runAllTimersAsync()
+    } finally {
+      vi.useRealTimers()
+    }
     expect(engine.getSnapshot().items[0]?.status).toBe('queued')
     expect(server.calls).toEqual([])
     engine.setAutoStart(true)
@@ -230,11 +242,17 @@ describe('createUploadEngine', () => {
 
   it('measures speed from the bytes sent', async () => {
     let clock = 0
-    const { server, engine } = setup({ now: () => clock, progressIntervalMs: 5 })
+    let clockReads = 0
+    const now = () => {
+      clockReads++
+      return clock
+    }
+    const { server, engine } = setup({ now, progressIntervalMs: 5 })
     const release = server.hold()
     engine.addFiles([{ file: patternFile('big.bin', 120) }])
     await waitFor(engine, () => server.ops().includes('sign'))
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // The start read the clock, and so did a progress tick: the file's first sample is at 0 ms.
+    await vi.waitFor(() => expect(clockReads).toBeGreaterThanOrEqual(2))
     clock = 2000
     release()
     // Only the parts already waiting go through: the upload cannot finish before a speed shows.

@@ -29,6 +29,7 @@ export function createFakeUploadServer() {
   const refusals = new Map<string, ApiError>()
   let down = false
   let counter = 0
+  let putsInFlight = 0
   /** While set, PUTs wait for it before answering (to pause or remove mid-flight). */
   let gate: Promise<void> | null = null
 
@@ -109,13 +110,23 @@ export function createFakeUploadServer() {
   const networkError = () => Object.assign(new Error('Unknown error'), { source: { status: 0, responseText: '' } })
 
   /** Stands in for Uppy's XMLHttpRequest PUT: half the progress, then (unless down) the rest. */
-  const putBytes = (async ({ signature, body, onProgress, onComplete, signal }: PartBytesOptions) => {
+  const putBytes = (async (options: PartBytesOptions) => {
+    putsInFlight++
+    try {
+      return await put(options)
+    } finally {
+      putsInFlight--
+    }
+  }) as uploadPartBytes
+
+  async function put({ signature, body, onProgress, onComplete, signal }: PartBytesOptions) {
     const blob = body as Blob
     const url = signature.url
     if (gate) await gate
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError')
     if (down) throw networkError()
     onProgress({ loaded: Math.floor(blob.size / 2), lengthComputable: true })
+    // Not a wait for anything: the rest of the body arrives in a later task, as over a network.
     await new Promise((resolve) => setTimeout(resolve, 1))
     if (signal?.aborted) throw new DOMException('Aborted', 'AbortError')
     if (down) throw networkError()
@@ -139,7 +150,7 @@ export function createFakeUploadServer() {
     onProgress({ loaded: blob.size, lengthComputable: true })
     onComplete(etag)
     return { ETag: etag }
-  }) as uploadPartBytes
+  }
 
   return {
     api,
@@ -150,6 +161,8 @@ export function createFakeUploadServer() {
     /** Part numbers in the order their PUTs were stored. */
     partPuts,
     ops: () => calls.map((c) => c.op),
+    /** PUTs started and not answered yet. */
+    putsInFlight: () => putsInFlight,
     setDown(value: boolean) {
       down = value
     },
