@@ -10,6 +10,15 @@ describe('ZIP entry and file names', () => {
     expect(zipEntryName('..')).toBe('file')
   })
 
+  it('drops Windows drive letters and colons, and text-direction characters (security review L-8, L-9)', () => {
+    expect(zipEntryName('C:\\Windows\\x.txt')).toBe('Windows/x.txt')
+    expect(zipEntryName('c:/Users/a.txt')).toBe('Users/a.txt')
+    expect(zipEntryName('D:x.txt')).toBe('x.txt')
+    expect(zipEntryName('/C:/boot.ini')).toBe('boot.ini')
+    expect(zipEntryName('notes:secret.txt')).toBe('notes_secret.txt')
+    expect(zipEntryName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe')
+  })
+
   it('makes duplicate names unique, ignoring case', () => {
     expect(uniqueEntryNames(['a.txt', 'A.txt', 'a.txt', 'dir/readme', 'dir/readme', 'x.tar.gz', 'x.tar.gz'])).toEqual([
       'a.txt',

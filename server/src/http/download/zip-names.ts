@@ -1,16 +1,23 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to drop them
 const controlCharacters = /[\u0000-\u001f\u007f]/g
+/** Text-direction controls, so a name cannot show as another (security review L-8). */
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+/** A Windows drive at the start of a path (`C:` of `C:\Windows`, or a drive-relative `C:x.txt`). */
+const driveLetter = /^\/*[A-Za-z]:/
 
 /**
- * A safe path inside the archive: forward slashes, no empty, `.` or `..` segments (so
- * extracting cannot escape the target folder), no control characters.
+ * A safe path inside the archive: forward slashes, no empty, `.` or `..` segments and no drive
+ * letter (so extracting cannot escape the target folder, security review L-9), no `:` (an
+ * alternate data stream on Windows), no control or text-direction characters.
  */
 export function zipEntryName(fileName: string): string {
   const segments = fileName
     .replace(controlCharacters, '')
+    .replace(bidiControls, '')
     .replaceAll('\\', '/')
+    .replace(driveLetter, '')
     .split('/')
-    .map((s) => s.trim())
+    .map((s) => s.replaceAll(':', '_').trim())
     .filter((s) => s !== '' && s !== '.' && s !== '..')
   return segments.join('/') || 'file'
 }
