@@ -43,6 +43,7 @@ import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
 import { registerClientOrigin } from './http/client-origin.js'
 import { registerErrorHandler } from './http/error-handler.js'
+import { registerInputGuard } from './http/input-guard.js'
 import { registerStaticWeb } from './http/static-web.js'
 import { registerWebSockets } from './http/websockets.js'
 import type { Job } from './jobs/job-runner.js'
@@ -66,6 +67,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerInputGuard(app)
   registerRequestTracking(app, deps.config.instanceId)
   registerClientOrigin(app, deps.config)
   const auth = await createAuthService(deps)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 import { emailField, nameField, newPasswordField } from './auth.js'
 import { adminUserSchema, roles } from './users.js'
 
@@ -23,7 +24,7 @@ export const adminUsersQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(adminUsersMaxPageSize).default(25),
   sort: z.enum(adminUserSortKeys).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(200).optional(),
+  search: plainText(z.string().trim().max(200), 'The search').optional(),
 })
 /** What a caller sends (every field has a default). */
 export type AdminUsersQuery = Partial<z.output<typeof adminUsersQuery>>
@@ -51,7 +52,7 @@ export const adminUserCreateResponse = z.object({
 })
 export type AdminUserCreateResponse = z.infer<typeof adminUserCreateResponse>
 
-export const adminUserIdParams = z.object({ id: z.string().max(100) })
+export const adminUserIdParams = z.object({ id: plainText(z.string().max(100), 'The user id') })
 export const adminMessageResponse = z.object({ message: z.string() })
 
 /** Hours a set-password link stays valid. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { languageSchema } from '../domain/languages.js'
+import { plainText } from '../domain/text.js'
 import { userSchema } from './users.js'
 
 /** The auth service's routes (spec/transfers.md §7, base /auth). */
@@ -18,12 +19,14 @@ export const nameMaxLength = 100
 export const emailMaxLength = 254
 
 /** Trimmed and lower-cased before it is checked, so ' Ann@Example.COM ' is ann@example.com. */
-export const emailField = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .toLowerCase()
-  .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`)
-  .pipe(z.email({ error: 'Please enter a valid email address.' }))
+export const emailField = plainText(
+  z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`),
+  'The email',
+).pipe(z.email({ error: 'Please enter a valid email address.' }))
 
 /** A new password: at least 8 characters (spec/transfers.md §5). */
 export const newPasswordField = z
@@ -31,11 +34,16 @@ export const newPasswordField = z
   .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters.`)
   .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters.`)
 
-export const nameField = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(1, 'Name is required.')
-  .max(nameMaxLength, `Name must be at most ${nameMaxLength} characters.`)
+/** A person's name as others see it (emails, rooms): one line, no bidi controls (security review L-8). */
+export const nameField = plainText(
+  z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(nameMaxLength, `Name must be at most ${nameMaxLength} characters.`),
+  'The name',
+  { shown: true },
+)
 
 export const loginRequest = z.object({
   email: emailField,

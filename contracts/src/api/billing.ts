@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 import { planSchema } from './plans.js'
 
 /**
@@ -48,18 +49,15 @@ export type BillingInterval = z.infer<typeof billingIntervalSchema>
 const returnUrl = z.string().trim().min(1).max(2000)
 
 /** A referral code as typed: trimmed; empty means none (spec/accounts.md §5). */
-export const optionalReferralCode = z
-  .string()
-  .trim()
-  .max(64)
+export const optionalReferralCode = plainText(z.string().trim().max(64), 'The referral code')
   .optional()
   .nullable()
   .transform((v) => (v ? v : undefined))
 
 /** POST /api/checkout/session (spec/accounts.md §3 Checkout session request). */
 export const checkoutSessionRequest = z.object({
-  user_id: z.string().min(1).max(64),
-  plan_id: z.string().max(64),
+  user_id: plainText(z.string().min(1).max(64), 'The user id'),
+  plan_id: plainText(z.string().max(64), 'The plan id'),
   referral_code: optionalReferralCode,
   success_url: returnUrl,
   cancel_url: returnUrl,
@@ -83,7 +81,7 @@ export const checkoutStatuses = ['open', 'completed', 'canceled'] as const
 export const checkoutStatusSchema = z.enum(checkoutStatuses)
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>
 
-export const checkoutSessionParams = z.object({ sessionId: z.string().min(1).max(100) })
+export const checkoutSessionParams = z.object({ sessionId: plainText(z.string().min(1).max(100), 'The session id') })
 
 /** GET /api/checkout/test/{sessionId}: what the test checkout page shows. */
 export const testCheckoutSessionSchema = z.object({
@@ -166,7 +164,7 @@ export type UserCurrentPlanResponse = z.infer<typeof userCurrentPlanResponse>
 /** POST /api/billing/subscriptions (spec/accounts.md §7). */
 export const createSubscriptionRequest = z.object({
   user_id: z.uuid(),
-  plan_id: z.string().min(1).max(64),
+  plan_id: plainText(z.string().min(1).max(64), 'The plan id'),
 })
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest>
 
@@ -180,7 +178,7 @@ export const recoveryCheckoutRequest = z.object({
 export type RecoveryCheckoutRequest = z.infer<typeof recoveryCheckoutRequest>
 
 /** POST /api/transfers/{id}/confirm-recovery-payment (spec/accounts.md §7). */
-export const confirmRecoveryRequest = z.object({ session_id: z.string().min(1).max(255) })
+export const confirmRecoveryRequest = z.object({ session_id: plainText(z.string().min(1).max(255), 'The session id') })
 export type ConfirmRecoveryRequest = z.infer<typeof confirmRecoveryRequest>
 
 export const confirmRecoveryResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 
 /** The plans' routes (spec/accounts.md §7, spec/transfers.md §7). */
 export const plansPaths = {
@@ -100,7 +101,7 @@ export const adminPlanSchema = planSchema.extend({
 })
 export type AdminPlan = z.infer<typeof adminPlanSchema>
 
-export const planIdParams = z.object({ id: z.string().min(1).max(64) })
+export const planIdParams = z.object({ id: plainText(z.string().min(1).max(64), 'The plan id') })
 
 export const plansListQuery = z.object({
   active_only: z
@@ -186,7 +187,10 @@ export const subscriptionLevelsResponse = z.array(subscriptionLevelSchema)
 /** PUT /api/admin/plans/{id}: the fields to change (money in euros, stored as cents); the id stays. */
 export const adminPlanUpdateRequest = planSchema
   .omit({ id: true, created_at: true, updated_at: true })
-  .extend({ name: z.string().trim().min(1).max(100), notes: z.string().max(2000).nullable() })
+  .extend({
+    name: plainText(z.string().trim().min(1).max(100), 'The plan name', { shown: true }),
+    notes: plainText(z.string().max(2000), 'The notes', { multiline: true }).nullable(),
+  })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change.')
 export type AdminPlanUpdateRequest = z.infer<typeof adminPlanUpdateRequest>

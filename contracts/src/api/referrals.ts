@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 
 /** Referrals (spec/accounts.md §3 Referral, §4, §6, §7). */
 export const referralsPaths = {
@@ -52,13 +53,13 @@ export function referralStatus(referral: Pick<Referral, 'invited_user_id'>): Ref
 }
 
 /** POST /api/referrals (the caller only). */
-export const createReferralRequest = z.object({ inviter_user_id: z.string().min(1).max(64) })
+export const createReferralRequest = z.object({ inviter_user_id: plainText(z.string().min(1).max(64), 'The user id') })
 export type CreateReferralRequest = z.infer<typeof createReferralRequest>
 
 /** POST /api/referrals/redeem (spec/accounts.md §3 Redeem referral request). The code is trimmed. */
 export const redeemReferralRequest = z.object({
-  referral_code: z.string().trim().max(64),
-  user_id: z.string().min(1).max(64),
+  referral_code: plainText(z.string().trim().max(64), 'The referral code'),
+  user_id: plainText(z.string().min(1).max(64), 'The user id'),
 })
 export type RedeemReferralRequest = z.input<typeof redeemReferralRequest>
 
@@ -70,7 +71,7 @@ export const redeemReferralResponse = z.object({
 export type RedeemReferralResponse = z.infer<typeof redeemReferralResponse>
 
 export const referralUserParams = z.object({ userId: z.uuid() })
-export const referralIdParams = z.object({ id: z.string().min(1).max(64) })
+export const referralIdParams = z.object({ id: plainText(z.string().min(1).max(64), 'The referral id') })
 
 /** GET /api/admin/referrals: every referral with a payout, with both users' emails. */
 export const adminReferralSchema = referralSchema.extend({

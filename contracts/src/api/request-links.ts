@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 import { uploadedFileRecord } from './transfers.js'
 
 /**
@@ -148,12 +149,7 @@ export type RequestInfo = z.infer<typeof requestInfoResponse>
 export const requestExpiredResponse = z.object({ detail: z.string(), code: z.string(), expires_at: isoDate })
 
 const senderText = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} is too long.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${what} contains control characters.`)
+  plainText(z.string().trim().max(max, `${what} is too long.`), what, { shown: true })
     .nullish()
     .transform((v) => v || null)
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 
 /**
  * Direct-transfer rooms (spec/transfers.md §3, §7). Everyone in a room is a participant with an id:
@@ -47,20 +48,15 @@ export function normalizeRoomDuration(value: unknown): number {
   return (roomDurationsHours as readonly number[]).includes(n) ? n : defaultRoomDurationHours
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
-const controlCharacters = /[\u0000-\u001f\u007f]/
-const plainText = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} is too long.`)
-    .refine((v) => !controlCharacters.test(v), `${what} contains control characters.`)
+/** One line people read (titles, names, file names): no control or text-direction characters. */
+const shownText = (what: string, max: number) =>
+  plainText(z.string().trim().max(max, `${what} is too long.`), what, { shown: true })
 
 const isoDate = z.iso.datetime({ offset: true })
 
 /** POST /api/rooms (logged in). The server refuses values the spec does not allow (400). */
 export const roomCreateRequest = z.object({
-  title: plainText('The room title', roomTitleMaxLength)
+  title: shownText('The room title', roomTitleMaxLength)
     .optional()
     .transform((v) => v || defaultRoomTitle),
   max_participants: z.int().min(roomParticipants.min).max(roomParticipants.max).default(roomParticipants.default),
@@ -96,9 +92,9 @@ export type DirectTransferStatus = z.infer<typeof directTransferStatusSchema>
 /** POST /api/rooms/{id}/initiate-transfer (a participant, to another participant). */
 export const initiateTransferRequest = z.object({
   recipient_id: z.uuid('The recipient is not valid.'),
-  file_name: plainText('The file name', fileNameMaxLength).min(1, 'The file name is empty.'),
+  file_name: shownText('The file name', fileNameMaxLength).min(1, 'The file name is empty.'),
   file_size: z.int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  mime_type: plainText('The file type', mimeTypeMaxLength)
+  mime_type: shownText('The file type', mimeTypeMaxLength)
     .optional()
     .transform((v) => v || 'application/octet-stream'),
 })
@@ -179,7 +175,7 @@ export type RoomResponse = z.infer<typeof roomResponse>
 /** POST /api/rooms/{id}/join. Visitors must give display_name; signed-in users join as their account. */
 export const roomJoinRequest = z
   .object({
-    display_name: plainText('The display name', displayNameMaxLength).optional(),
+    display_name: shownText('The display name', displayNameMaxLength).optional(),
   })
   .default({})
 export type RoomJoinRequest = z.input<typeof roomJoinRequest>
@@ -199,7 +195,7 @@ export const respondRequest = z.object({
 })
 export type RespondRequest = z.infer<typeof respondRequest>
 
-const reasonText = plainText('The reason', 500)
+const reasonText = shownText('The reason', 500)
 
 /**
  * POST /api/transfers/{id}/status: completed only by the recipient, with the measured speed

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 
 /** The stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id; `:uniqueId` the share id. */
 export const transfersPaths = {
@@ -24,11 +25,6 @@ export const unlimitedPlanMaxExpiryHours = 365 * 24
 export const titleMaxLength = 255
 export const messageMaxLength = 10_000
 export const recipientEmailMaxLength = 254
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
-const controlCharacters = /[\u0000-\u001f\u007f]/
-// biome-ignore lint/suspicious/noControlCharactersInRegex: line breaks and tabs are fine in a message
-const messageControlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 /** spec/transfers.md §5: text, an at sign, text, a dot, text. */
 export const recipientEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -82,8 +78,11 @@ const isoDate = z.iso.datetime({ offset: true })
 
 /** An uploaded file record (spec/transfers.md §3), as the presign or multipart flow gave its key. */
 export const uploadedFileRecord = z.object({
-  file_key: z.string({ error: 'A file key is required.' }).min(1, 'A file key is required.').max(512),
-  file_name: z.string().max(1024).optional(),
+  file_key: plainText(
+    z.string({ error: 'A file key is required.' }).min(1, 'A file key is required.').max(512),
+    'A file key',
+  ),
+  file_name: plainText(z.string().max(1024), 'The file name', { shown: true }).optional(),
   file_size: z.number().int().nonnegative().optional(),
 })
 export type UploadedFileRecord = z.infer<typeof uploadedFileRecord>
@@ -96,18 +95,24 @@ export type UploadedFileRecord = z.infer<typeof uploadedFileRecord>
  */
 export const transferCreateRequest = z.object({
   files: z.array(uploadedFileRecord).default([]),
-  recipient_emails: z.array(z.string().max(10_000)).max(1000).default([]),
-  recipient_email: z.string().max(10_000).nullish(),
-  title: z
-    .string()
-    .max(titleMaxLength, `The title must be at most ${titleMaxLength} characters.`)
-    .refine((v) => !controlCharacters.test(v), 'The title contains control characters.')
+  // Recipients may come one a line: line breaks and tabs separate them.
+  recipient_emails: z
+    .array(plainText(z.string().max(10_000), 'A recipient', { multiline: true }))
+    .max(1000)
+    .default([]),
+  recipient_email: plainText(z.string().max(10_000), 'A recipient', { multiline: true }).nullish(),
+  title: plainText(
+    z.string().max(titleMaxLength, `The title must be at most ${titleMaxLength} characters.`),
+    'The title',
+    { shown: true },
+  )
     .nullish()
     .transform((v) => v ?? ''),
-  message: z
-    .string()
-    .max(messageMaxLength, `The message must be at most ${messageMaxLength} characters.`)
-    .refine((v) => !messageControlCharacters.test(v), 'The message contains control characters.')
+  message: plainText(
+    z.string().max(messageMaxLength, `The message must be at most ${messageMaxLength} characters.`),
+    'The message',
+    { multiline: true },
+  )
     .nullish()
     .transform((v) => v ?? ''),
   /** Hours until it expires; at most the plan's max_transfer_expiry_hours. Default: the plan maximum. */

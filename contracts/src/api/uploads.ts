@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../domain/text.js'
 
 /** spec/transfers.md §9: files over this go multipart; smaller ones use one presigned PUT. */
 export const multipartThresholdBytes = 104_857_600
@@ -19,24 +20,24 @@ export const uploadPaths = {
   multipartAbort: '/api/multipart/abort',
 } as const
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
-const controlCharacters = /[\u0000-\u001f\u007f]/
-
-const hasControlCharacters = (v: string) => controlCharacters.test(v)
-
 /** Opaque text the server handed out (keys, upload ids, ETags): bounded, no control characters. */
 const token = (what: string, max: number) =>
-  z
-    .string({ error: `${what} is required.` })
-    .min(1, `${what} is required.`)
-    .max(max, `${what} is too long.`)
-    .refine((v) => !hasControlCharacters(v), `${what} contains control characters.`)
+  plainText(
+    z
+      .string({ error: `${what} is required.` })
+      .min(1, `${what} is required.`)
+      .max(max, `${what} is too long.`),
+    what,
+  )
 
-const fileName = z
-  .string({ error: 'A file name is required.' })
-  .min(1, 'A file name is required.')
-  .max(1024, 'The file name is too long.')
-  .refine((v) => !hasControlCharacters(v), 'The file name contains control characters.')
+const fileName = plainText(
+  z
+    .string({ error: 'A file name is required.' })
+    .min(1, 'A file name is required.')
+    .max(1024, 'The file name is too long.'),
+  'The file name',
+  { shown: true },
+)
 
 const contentType = z
   .string()

@@ -58,3 +58,24 @@ export function isDatabaseUnavailableError(err: unknown): boolean {
   }
   return false
 }
+
+// SQLSTATE 22021 (a NUL byte or invalid UTF-8) and 22P05 (a character the encoding cannot hold).
+const invalidTextStates = new Set(['22021', '22P05'])
+
+/**
+ * True when the database refused a value's characters: a 400 from input, never a 500. The input
+ * checks refuse such text first; this is the backstop for a field they missed.
+ */
+export function isInvalidTextError(err: unknown): boolean {
+  const seen = new Set<unknown>()
+  for (
+    let e: unknown = err;
+    typeof e === 'object' && e !== null && !seen.has(e);
+    e = (e as { cause?: unknown }).cause
+  ) {
+    seen.add(e)
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && invalidTextStates.has(code)) return true
+  }
+  return false
+}

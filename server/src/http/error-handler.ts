@@ -2,7 +2,7 @@ import { errorMessages } from '@ferry/contracts/errors'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { BlobStorageFullError, BlobStorageUnavailableError } from '../adapters/blob-store/blob-store.js'
-import { isDatabaseUnavailableError } from '../db/database-errors.js'
+import { isDatabaseUnavailableError, isInvalidTextError } from '../db/database-errors.js'
 import { AppError } from '../errors.js'
 
 interface ErrorReply {
@@ -35,6 +35,8 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof BlobStorageFullError) return reply(507, 'storage_full')
   if (error instanceof BlobStorageUnavailableError) return reply(503, 'storage_unavailable')
   if (isDatabaseUnavailableError(error)) return reply(503, 'database_unavailable')
+  if (isInvalidTextError(error))
+    return reply(400, 'validation_failed', 'The text contains characters that cannot be stored.')
 
   const e = error as FastifyError
   if (e.validation) return reply(400, 'validation_failed', describeValidation(e))
