@@ -58,7 +58,7 @@ export function createUploadClaims(deps: Pick<Deps, 'config' | 'clock' | 'blobs'
 
 export type UploadClaims = ReturnType<typeof createUploadClaims>
 
-/** Uploads (spec 000 §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
+/** Uploads (spec/transfers.md §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
 export function createUploadsService(deps: UploadsDeps, usage: SendingUsage) {
   const { blobs, clock } = deps
   const repo = createUploadsRepository(deps.database.db)
