@@ -30,7 +30,12 @@ describe('the S3 server unavailable', () => {
     })
     expect(transfer.status).toBe(201)
     const pending = await uploadSmall(caller, 'pending.txt', randomBytes(1000))
-    const downloadPath = `/share/${transfer.body.unique_id}/download?file_key=${encodeURIComponent(shared.file_key)}`
+    // Claiming moved the upload under a new key (single-use upload URLs): ask the database for it.
+    const stored = await cluster.db.query(
+      'select f.file_key from transfer_files f join transfers t on t.id = f.transfer_id where t.unique_id = $1',
+      [transfer.body.unique_id],
+    )
+    const downloadPath = `/share/${transfer.body.unique_id}/download?file_key=${encodeURIComponent(stored.rows[0].file_key)}`
 
     await cluster.s3Link!.down()
     try {
