@@ -8,6 +8,8 @@ const seededUser = (role: string) => ({
   name: 'Ada Lovelace',
   role,
   picture: null,
+  // As the server answers now; without it the app would store the interface language with the made-up token.
+  language: 'en',
 })
 
 /**
