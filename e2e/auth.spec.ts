@@ -350,7 +350,7 @@ test('with a Google client id: script failures have their messages, a credential
   )
   const exchange = page.waitForRequest('**/auth/google')
   await googleButton().click()
-  expect((await exchange).postDataJSON()).toEqual({ token: 'fake-google-credential' })
+  expect((await exchange).postDataJSON()).toEqual({ token: 'fake-google-credential', language: 'en' })
   expect(await page.evaluate(() => (window as { __gsiConfig?: { client_id?: string } }).__gsiConfig?.client_id)).toBe(
     'e2e-client.apps.googleusercontent.com',
   )
