@@ -143,7 +143,9 @@ await forEachStack(
           })
         }
         // Right-to-left text itself is welcome.
-        expect((await send('POST', '/api/presign', { filename: 'تقرير.pdf', file_size: 10 }, user.token)).status).toBe(200)
+        expect((await send('POST', '/api/presign', { filename: 'تقرير.pdf', file_size: 10 }, user.token)).status).toBe(
+          200,
+        )
       })
     })
   },
