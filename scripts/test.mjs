@@ -29,6 +29,8 @@ if (!servicesOk) {
 step('type check', run('npm', ['run', 'typecheck', '--silent']))
 step('lint', run('npx', ['biome', 'check', '.']))
 
+// The unit and API tests include the security review replays (server/src/security/, also
+// `npm run test:security` on their own).
 const vitestJson = path.join(reports, 'vitest.json')
 step(
   'unit and API tests',

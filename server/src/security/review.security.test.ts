@@ -1,0 +1,210 @@
+import os from 'node:os'
+import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
+import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
+import { createRoom, ofType, openSocket, roomSocket } from '../features/rooms/testing/rooms-test-kit.js'
+import {
+  fetchBytes,
+  postTransfer,
+  readStoredZip,
+  signUp,
+  uploadFiles,
+} from '../features/transfers/testing/transfers-test-kit.js'
+import { as, call } from '../features/uploads/testing/uploads-test-kit.js'
+import { buildTestApp, type TestApp } from '../testing/test-app.js'
+import { fromAddress } from './review-kit.js'
+
+// Replays of the security review (shared/reports/security-review-2026-11-25.md) against one real
+// server over real HTTP, as the review probed it: `npm start` defaults (PGlite, local disk, test
+// checkout, default rate limits and TRUST_PROXY), listening on every address so that it can also
+// be reached from this machine's private address (M-6). Each test is named after its defect id,
+// follows its reproduction, and expects the fixed behaviour. The upload replays (H-1, H-2, also
+// on S3) are in uploads.security.test.ts; the Stripe webhook one (L-2) in stripe.security.test.ts.
+
+const logLines: string[] = []
+let app: TestApp
+
+beforeAll(async () => {
+  app = await buildTestApp({
+    logLines,
+    host: '::',
+    // A seat is kept 5 s for a reload by default; the replay of L-4 need not wait that long.
+    env: { ROOM_PRESENCE_GRACE_SECONDS: '0.3' },
+  })
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+const statusesOf = async (attempts: (() => Promise<Response>)[]) => {
+  const statuses: number[] = []
+  for (const attempt of attempts) statuses.push((await attempt()).status)
+  return statuses
+}
+
+/** An address of this machine's own on a private or unique-local network (the review came from fd00::2). */
+function privateAddress(): string | undefined {
+  const privateRange = /^(10\.|172\.(1[6-9]|2\d|3[01])\.|192\.168\.|f[cd][0-9a-f]{2}:)/i
+  const entries = Object.values(os.networkInterfaces()).flatMap((list) => list ?? [])
+  return entries.find((entry) => !entry.internal && privateRange.test(entry.address))?.address
+}
+const lanAddress = privateAddress()
+
+describe('security review replays (embedded defaults)', () => {
+  it('M-1: ten wrong passwords from a stranger do not lock the owner out', async () => {
+    const { user, password } = await registerAccount(fromAddress(app.api))
+    const stranger = fromAddress(app.api)
+    const wrong = () => postJson(stranger, '/auth/login', { email: user.email, password: 'wrong' })
+    expect(await statusesOf(Array(10).fill(wrong))).toEqual(Array(10).fill(401))
+
+    const owner = fromAddress(app.api)
+    const login = () => postJson(owner, '/auth/login', { email: user.email, password })
+    // Was 429 rate_limited for 15 minutes; now the owner's right password gets in at once.
+    expect((await login()).status).toBe(200)
+    // Successes are not counted: ten more logins in a row all get in.
+    expect(await statusesOf(Array(10).fill(login))).toEqual(Array(10).fill(200))
+    // The address that kept guessing stays refused for the window.
+    const again = await wrong()
+    expect(again.status).toBe(429)
+    expect(((await again.json()) as { code: string }).code).toBe('rate_limited')
+  })
+
+  it('M-3: a guest flooding ready frames on the signalling socket is closed with 4429', async () => {
+    const host = await signUp(app, 'FREE', 'Hana Host')
+    const roomId = await createRoom(app, host.token)
+    const ip = uniqueIp()
+    const joined = await postJson(fromAddress(app.api, ip), `/api/rooms/${roomId}/join`, { display_name: 'Guest' })
+    expect(joined.status).toBe(200)
+    const { guest_token: guestToken } = (await joined.json()) as { guest_token: string }
+
+    const ws = openSocket(app, `/ws/webrtc/${roomId}`, guestToken, { 'x-forwarded-for': ip })
+    await ws.next(ofType('welcome'))
+    for (let i = 0; i < 3000; i++) ws.send({ type: 'ready', channel: crypto.randomUUID() })
+    expect((await ws.closed).code).toBe(socketCloseCodes.tooManyRequests)
+    // The server did not stall: it answers the next request at once.
+    const started = Date.now()
+    expect((await app.api('/healthz')).status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(1000)
+
+    // No more than 4 sockets per participant.
+    const sockets = []
+    for (let i = 0; i < 4; i++) sockets.push(await roomSocket(app, roomId, host.token))
+    const fifth = openSocket(app, `/api/rooms/${roomId}/ws`, host.token)
+    expect((await fifth.closed).code).toBe(socketCloseCodes.tooManyRequests)
+    for (const socket of sockets) socket.close()
+  })
+
+  it.skipIf(!lanAddress)(`M-6: a client on the private network (${lanAddress}) cannot forge its address`, async () => {
+    const { user } = await registerAccount(fromAddress(app.api))
+    const port = new URL(app.url).port
+    const origin = lanAddress!.includes(':') ? `http://[${lanAddress}]:${port}` : `http://${lanAddress}:${port}`
+    const statuses: number[] = []
+    for (let i = 1; i <= 100; i++) {
+      const res = await fetch(`${origin}/auth/login`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: `guess${i}` }),
+      })
+      statuses.push(res.status)
+    }
+    // The address is the peer's, whatever X-Forwarded-For says: the limit per address applies.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses.slice(10)).toEqual(Array(90).fill(429))
+  })
+
+  it('L-1: a NUL byte is a 400, and the log holds no password hash', async () => {
+    const email = uniqueEmail('n')
+    const register = await postJson(fromAddress(app.api), '/auth/register', {
+      email,
+      password: 'a long password here',
+      name: 'a\u0000b',
+    })
+    expect(register.status).toBe(400)
+    expect(((await register.json()) as { code: string }).code).toBe('validation_failed')
+    const plan = await app.api('/api/plans/a%00b')
+    expect(plan.status).toBe(400)
+    expect(((await plan.json()) as { code: string }).code).toBe('validation_failed')
+    const log = logLines.join('\n')
+    expect(log).not.toContain('$argon2')
+    expect(log).not.toContain(email)
+  })
+
+  it('L-3: a second checkout opened before the first trial started gives no second trial', async () => {
+    const buyer = await signUp(app, 'FREE')
+    const first = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
+    const second = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
+    expect([first.status, second.status]).toEqual([200, 200])
+    const complete = (id: string) => post(app, `/api/checkout/test/${id}/complete`, undefined, buyer.token)
+    expect((await complete(first.body.session_id)).status).toBe(200)
+    expect((await currentPlan(app, buyer.token)).body.subscription).toMatchObject({ status: 'TRIALING' })
+    expect((await complete(second.body.session_id)).status).toBe(200)
+    expect((await currentPlan(app, buyer.token)).body).toMatchObject({
+      is_trial: false,
+      subscription: { status: 'ACTIVE', trial_start: null, trial_end: null },
+    })
+  })
+
+  it('L-4: a visitor who joined and left frees the seat; joins are limited per address', async () => {
+    const host = await signUp(app, 'FREE', 'Hana Host')
+    const roomId = await createRoom(app, host.token, { max_participants: 2 })
+    const join = (api: TestApp['api'], name: string) =>
+      postJson(api, `/api/rooms/${roomId}/join`, { display_name: name })
+    const visit = await join(fromAddress(app.api), 'Visitor')
+    expect(visit.status).toBe(200)
+    const { guest_token: visitor } = (await visit.json()) as { guest_token: string }
+    const hostSocket = await roomSocket(app, roomId, host.token)
+    const visitorSocket = await roomSocket(app, roomId, visitor)
+    visitorSocket.close()
+    await hostSocket.next(ofType('user_left'))
+    hostSocket.close()
+
+    const invited = await signUp(app, 'FREE', 'Ivan Invited')
+    const seat = await postJson(app.api, `/api/rooms/${roomId}/join`, {}, { authorization: `Bearer ${invited.token}` })
+    expect(seat.status).toBe(200)
+
+    // "60 of 60 from one address": now 30 per 15 minutes (ROOM_JOIN_RATE_LIMIT_PER_IP).
+    const squatter = fromAddress(app.api)
+    const statuses = await statusesOf(Array.from({ length: 60 }, (_, i) => () => join(squatter, `Squatter ${i}`)))
+    expect(statuses.slice(0, 30)).not.toContain(429)
+    expect(statuses.slice(30)).toEqual(Array(30).fill(429))
+  })
+
+  it('L-7: common passwords and the email’s local part are refused at sign-up', async () => {
+    const register = async (email: string, password: string) => {
+      const res = await postJson(fromAddress(app.api), '/auth/register', { email, password, name: 'C' })
+      return { status: res.status, code: ((await res.json()) as { code?: string }).code }
+    }
+    expect(await register(uniqueEmail('common'), 'password123')).toEqual({ status: 400, code: 'password_common' })
+    const email = uniqueEmail('localpart')
+    expect(await register(email, email.split('@')[0]!)).toEqual({ status: 400, code: 'password_personal' })
+  })
+
+  it('L-8: a right-to-left override in a file name is refused at presign', async () => {
+    const { token } = await signUp(app)
+    const res = await call(app.api, 'presign', { filename: 'invoice\u202Efdp.exe', file_size: 10 }, as(token))
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('validation_failed')
+  })
+
+  it('L-9: ZIP entry names lose Windows drive letters', async () => {
+    const sender = await signUp(app)
+    const files = await uploadFiles(app, sender, [
+      { name: 'C:\\Windows\\x.txt', body: Buffer.from('x') },
+      { name: 'b.txt', body: Buffer.from('b') },
+    ])
+    const created = await postTransfer(app, sender.token, { files, recipient_emails: ['r@example.com'] })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const { res, bytes } = await fetchBytes(`${app.url}/share/${created.body.unique_id}/download?as_zip=true`)
+    expect(res.status).toBe(200)
+    expect([...readStoredZip(bytes).keys()].sort()).toEqual(['Windows/x.txt', 'b.txt'])
+  })
+
+  it('L-11: X-Ferry-Instance is an opaque id, not the host name', async () => {
+    const res = await app.api('/healthz')
+    expect(res.status).toBe(200)
+    const instance = res.headers.get('x-ferry-instance')
+    expect(instance).toMatch(/^[0-9a-f]{12}$/)
+    expect(instance).not.toContain(os.hostname())
+  })
+})
