@@ -89,11 +89,11 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await expect(page.getByTestId('trial-days-remaining')).toHaveText('30 days remaining')
   await expect(page.getByTestId('trial-card')).toContainText("You won't be charged until then")
   await expect(page.getByTestId('trial-end')).toContainText('Your trial ends on')
-  await expect(page.getByTestId('plan-features')).toContainText('Up to 2 TB per transfer')
+  await expect(page.getByTestId('plan-features')).toContainText('Up to 2 TiB per transfer')
   await expect(page.getByRole('link', { name: 'Invite Friends' })).toHaveAttribute('href', '/invite')
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile')
 
-  // Pro limits on the send form: 5 recipients, 2 TB, and the server takes all five.
+  // Pro limits on the send form: 5 recipients, 2 TiB, and the server takes all five.
   const dir = await tempDir()
   const file = await writeRandomFile(dir, 'plan.txt', 4096)
   await page.getByRole('link', { name: 'Start Using' }).click()
@@ -357,7 +357,7 @@ test('en español: un usuario Guest pasa a Business mensual y ve su perfil', asy
   await expect(page.getByRole('heading', { name: 'Elige tu plan' })).toBeVisible({ timeout: 15_000 })
   await page.getByRole('switch', { name: 'Anual (ahorra hasta un 17 %)' }).click({ force: true })
   await card(page, 'business').getByRole('button', { name: 'Elegir' }).click()
-  const modal = page.getByRole('dialog', { name: 'Mejorar a Business' })
+  const modal = page.getByRole('dialog', { name: 'Mejorar a Empresas' })
   await expect(modal.getByTestId('upgrade-modal-price')).toContainText('15 € / mes')
   await expect(modal.getByText('Consigue 30 días gratis con un código de referido válido')).toBeVisible()
   await modal.getByRole('button', { name: 'Continuar al pago' }).click()
@@ -367,13 +367,13 @@ test('en español: un usuario Guest pasa a Business mensual y ve su perfil', asy
   await expect(page.getByTestId('test-checkout-trial')).toHaveText('Ninguna')
   await page.getByRole('button', { name: 'Pagar (prueba)' }).click()
 
-  await expect(page.getByRole('heading', { name: '¡Bienvenido a Business!' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: '¡Bienvenido a Empresas!' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('trial-card')).toHaveCount(0)
   await expect(page.getByTestId('plan-features')).toContainText('Tamaño de envío ilimitado')
   await page.getByRole('link', { name: 'Ver perfil' }).click()
   await expect(page.getByRole('heading', { name: 'Tu perfil' })).toBeVisible()
   await expect(page.getByTestId('profile-role')).toHaveText('Usuario premium')
-  await expect(page.getByTestId('current-plan-name')).toHaveText('Business')
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Empresas')
   await expect(page.getByTestId('subscription-status')).toHaveText('Activa')
   await expect(page.getByTestId('profile-member-since')).toContainText('Miembro desde el')
 })

@@ -39,7 +39,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
     const ana = `ana-${tag}@e2e.ferry.test`
     const bo = `bo-${tag}@e2e.ferry.test`
     const senderDialogs = recordDialogs(page)
-    // The bootstrap admin: ADMIN counts as paid (Pro: 5 recipients, 2 TB).
+    // The bootstrap admin: ADMIN counts as paid (Pro: 5 recipients, 2 TiB).
     await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
     await page.goto('/')
     // Slow enough (about 10 s) that sending has to wait for the uploads still in flight.

@@ -63,7 +63,7 @@ export function UpgradeModal({
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th w="40%">{t('modal.plan')}</Table.Th>
-                  <Table.Td data-testid="upgrade-modal-plan">{plan.name}</Table.Td>
+                  <Table.Td data-testid="upgrade-modal-plan">{planName(plan)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('modal.price')}</Table.Th>
