@@ -9,6 +9,8 @@ export const authPaths = {
   register: '/auth/register',
   google: '/auth/google',
   logout: '/auth/logout',
+  /** Ends every session of the signed-in user, this one included (product.md §15). */
+  logoutAll: '/auth/logout-all',
   verify: '/auth/verify',
   config: '/auth/config',
 } as const
@@ -80,7 +82,8 @@ export const loginResponse = z.object({
 })
 export type LoginResponse = z.infer<typeof loginResponse>
 
-export const verifyRequest = z.object({ token: z.string({ error: 'Token is required.' }) })
+/** Without `token`, the session of the request itself (its auth cookie) is checked: the web app's way. */
+export const verifyRequest = z.object({ token: z.string({ error: 'Token must be a string.' }).optional() })
 export type VerifyRequest = z.infer<typeof verifyRequest>
 
 /** `valid` is false (and `user` absent) for a missing, tampered, expired or revoked token. */

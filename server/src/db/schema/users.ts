@@ -1,7 +1,7 @@
 import type { Role } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
 import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** Accounts. `email` is stored normalised (trimmed, lower-cased), so a plain unique index suffices. */
 export const users = pgTable(
@@ -18,6 +18,11 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     /** The interface language the user last used; the emails they cause are written in it. */
     language: text('language').$type<Language>().notNull().default('en'),
+    /**
+     * Carried in every session token; a token of an older epoch is refused. Bumped on a password
+     * change or reset and on "log out of all devices" (product.md §15).
+     */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -142,11 +142,14 @@ export function createAdminUsersRepository(db: DbExecutor) {
       return rows.map((r) => r.key)
     },
 
-    /** Sets the hash only while the account still has the hash and email it was read with. */
+    /**
+     * Sets the hash only while the account still has the hash and email it was read with, and ends
+     * every session the account had (a reset must lock out whoever held the old password).
+     */
     async setPasswordHash(account: Pick<UserRow, 'id' | 'email' | 'passwordHash'>, passwordHash: string) {
       const rows = await db
         .update(users)
-        .set({ passwordHash, updatedAt: sql`now()` })
+        .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: sql`now()` })
         .where(
           and(
             eq(users.id, account.id),

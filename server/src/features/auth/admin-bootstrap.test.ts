@@ -100,6 +100,21 @@ await forEachDatabase((getDatabase) => {
     expect((await auth.login({ email, password: 'new-password' })).user.role).toBe('ADMIN')
   })
 
+  it('a new admin password ends the sessions of the account; the same one given again does not', async () => {
+    const auth = await service()
+    const email = uniqueEmail('rotate')
+    const before = await auth.register({ email, password: 'password-123', name: 'R' })
+    const admin = await service({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'new-password' })
+    await admin.bootstrapAdmin()
+    expect(await auth.authenticate(before.token.token)).toBeUndefined()
+    const after = await auth.login({ email, password: 'new-password' })
+    // Every start gives ADMIN_PASSWORD again: it must not sign the admin out each time.
+    await admin.bootstrapAdmin()
+    expect((await auth.authenticate(after.token.token))?.user.email).toBe(email)
+    await auth.upsertAdmin(email, 'changed-by-the-cli')
+    expect(await auth.authenticate(after.token.token)).toBeUndefined()
+  })
+
   it('the admin command promotes an existing account', async () => {
     const email = uniqueEmail('cli')
     await (await service()).register({ email, password: 'password-123', name: 'C' })

@@ -82,6 +82,12 @@ describe.skipIf(!services)('two instances sharing PostgreSQL and Redis', () => {
     expect((await postJson(two.api, '/auth/logout', undefined, bearer(token))).status).toBe(200)
     expect((await one.api('/api/probe/user', { headers: bearer(token) })).status).toBe(401)
   })
+
+  it('end every session of a user on every instance when one logs out of all devices', async () => {
+    const { access_token: token } = await registerAccount(one.api, { email: uniqueEmail('everywhere') })
+    expect((await postJson(two.api, '/auth/logout-all', undefined, bearer(token))).status).toBe(200)
+    expect((await one.api('/api/probe/user', { headers: bearer(token) })).status).toBe(401)
+  })
 })
 
 describe('the rate limit on a single instance without Redis', () => {

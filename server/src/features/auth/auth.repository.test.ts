@@ -17,9 +17,24 @@ await forEachDatabase((getDatabase) => {
     await repo.revoke(revoked, new Date(Date.now() + 60_000))
     await repo.revoke(revoked, new Date(Date.now() + 60_000)) // twice is fine
 
-    expect((await repo.findUserForToken(user!.id, kept))?.email).toBe(user!.email)
-    expect(await repo.findUserForToken(user!.id, revoked)).toBeUndefined()
-    expect(await repo.findUserForToken(randomUUID(), kept)).toBeUndefined()
+    expect((await repo.findUserForToken(user!.id, kept, 0))?.email).toBe(user!.email)
+    expect(await repo.findUserForToken(user!.id, revoked, 0)).toBeUndefined()
+    expect(await repo.findUserForToken(randomUUID(), kept, 0)).toBeUndefined()
+  })
+
+  it('finds the user only for a token of the current session epoch', async () => {
+    const { db } = getDatabase()
+    const repo = createAuthRepository(db)
+    const [user] = await db
+      .insert(users)
+      .values({ email: `${randomUUID()}@example.com`, name: 'E' })
+      .returning()
+    const jti = randomUUID()
+    expect((await repo.findUserForToken(user!.id, jti, 0))?.sessionEpoch).toBe(0)
+    expect(await repo.endAllSessions(user!.id)).toBe(true)
+    expect(await repo.findUserForToken(user!.id, jti, 0)).toBeUndefined()
+    expect((await repo.findUserForToken(user!.id, jti, 1))?.sessionEpoch).toBe(1)
+    expect(await repo.endAllSessions(randomUUID())).toBe(false)
   })
 
   it('sweeps only revocations whose token has expired anyway', async () => {

@@ -6,18 +6,32 @@ import { toUserRecord, type UserRecord } from '../users/users.service.js'
 /** Queries on revoked tokens, and the one query that turns a token into its user. */
 export function createAuthRepository(db: Db) {
   return {
-    /** The user, fresh, unless the token `jti` was revoked: one query per authenticated request. */
-    async findUserForToken(userId: string, jti: string): Promise<UserRecord | undefined> {
+    /**
+     * The user, fresh, unless the token `jti` was revoked or its session epoch has ended: one query
+     * (by primary key) per authenticated request, so every instance sees a bump at once.
+     */
+    async findUserForToken(userId: string, jti: string, epoch: number): Promise<UserRecord | undefined> {
       const [row] = await db
         .select()
         .from(users)
         .where(
           and(
             eq(users.id, userId),
+            eq(users.sessionEpoch, epoch),
             notExists(db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, jti))),
           ),
         )
       return row && toUserRecord(row)
+    },
+
+    /** Ends every session of the user: tokens of the epoch before are refused from now on. */
+    async endAllSessions(userId: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id })
+      return rows.length === 1
     },
 
     async revoke(jti: string, expiresAt: Date): Promise<void> {

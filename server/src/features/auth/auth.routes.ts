@@ -1,5 +1,6 @@
 import {
   authConfigResponse,
+  authPaths,
   googleRequest,
   type LoginResponse,
   loginRequest,
@@ -13,6 +14,7 @@ import { errorResponse } from '@ferry/contracts/api/system'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
+import { requireUser } from '../../http/auth-guard.js'
 import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn } from './auth.service.js'
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
@@ -83,13 +85,31 @@ export const authRoutes =
     )
 
     app.post(
+      authPaths.logoutAll,
+      {
+        schema: {
+          tags: ['auth'],
+          description: 'Logs out of all devices: every session of the user ends, this one included.',
+          response: { 200: logoutResponse, 401: errorResponse, 403: errorResponse },
+        },
+        config: { access: 'user' },
+      },
+      async (request, reply) => {
+        await auth.logoutAll(requireUser(request).id)
+        clearAuthCookie(request, reply)
+        return { message: 'Logged out of all devices' }
+      },
+    )
+
+    app.post(
       '/auth/verify',
       {
         schema: { tags: ['auth'], body: verifyRequest, response: { 200: verifyResponse } },
         config: { access: 'public' },
       },
       async (request) => {
-        const session = await auth.authenticate(request.body.token)
+        const { token } = request.body
+        const session = token === undefined ? request.auth : await auth.authenticate(token)
         return session ? { valid: true, user: toUser(session.user) } : { valid: false }
       },
     )

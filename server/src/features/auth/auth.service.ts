@@ -38,7 +38,10 @@ export async function createAuthService(deps: AuthDeps) {
     ? createGoogleIdVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
     : undefined
 
-  const signIn = async (user: UserRecord): Promise<SignedIn> => ({ token: await tokens.issue(user.id), user })
+  const signIn = async (user: UserRecord): Promise<SignedIn> => ({
+    token: await tokens.issue(user.id, user.sessionEpoch),
+    user,
+  })
 
   async function accountForGoogle(identity: GoogleIdentity, language?: Language): Promise<UserRecord> {
     const known = await users.findCredentialsByGoogleSub(identity.sub)
@@ -71,10 +74,15 @@ export async function createAuthService(deps: AuthDeps) {
     }
     const adminName = name?.trim() || localPart(normalised)
     assertAcceptablePassword(password, { email: normalised, name: adminName })
+    // A new password ends the account's sessions (product.md §15); the same one, given again at
+    // every start by ADMIN_PASSWORD, leaves them alone.
+    const existing = await users.findCredentialsByEmail(normalised)
+    const unchanged = existing?.passwordHash ? await verifyPassword(existing.passwordHash, password) : false
     const { id, created } = await users.upsertAdmin({
       email: normalised,
       name: adminName,
-      passwordHash: await hashPassword(password),
+      passwordHash: unchanged && existing?.passwordHash ? existing.passwordHash : await hashPassword(password),
+      endSessions: !unchanged,
     })
     return { id, email: normalised, created }
   }
@@ -112,13 +120,21 @@ export async function createAuthService(deps: AuthDeps) {
     async authenticate(token: string): Promise<AuthSession | undefined> {
       const claims = await tokens.read(token)
       if (!claims) return undefined
-      const user = await repo.findUserForToken(claims.userId, claims.jti)
+      const user = await repo.findUserForToken(claims.userId, claims.jti, claims.epoch)
       return user && { user, jti: claims.jti, expiresAt: claims.expiresAt }
     },
 
     /** Revokes the token everywhere until it would have expired. */
     logout(session: Pick<AuthSession, 'jti' | 'expiresAt'>): Promise<void> {
       return repo.revoke(session.jti, session.expiresAt)
+    },
+
+    /**
+     * "Log out of all devices" (product.md §15): every token of the user, this one included, is
+     * refused from now on, on every instance.
+     */
+    async logoutAll(userId: string): Promise<void> {
+      await repo.endAllSessions(userId)
     },
 
     /** Drops revocations of tokens that expired anyway. */

@@ -11,25 +11,27 @@ export interface IssuedToken {
   expiresAt: Date
 }
 
-/** What a valid token says; whether it was revoked is the caller's question. */
+/** What a valid token says; whether it was revoked or its epoch ended is the caller's question. */
 export interface TokenClaims {
   userId: string
   jti: string
   expiresAt: Date
+  /** The user's session epoch when it was issued (product.md §15); 0 for tokens issued before epochs. */
+  epoch: number
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** HS256 JWTs carrying `sub` (the user id), `jti`, `iat` and `exp`. */
+/** HS256 JWTs carrying `sub` (the user id), `jti`, `iat`, `exp` and `sep` (the session epoch). */
 export function createTokenSigner(options: { secret: string; clock: Clock }) {
   const key = new TextEncoder().encode(options.secret)
   const { clock } = options
   return {
-    async issue(userId: string): Promise<IssuedToken> {
+    async issue(userId: string, epoch: number): Promise<IssuedToken> {
       const iat = Math.floor(clock.now().getTime() / 1000)
       const exp = iat + tokenLifetimeSeconds
       const jti = randomUUID()
-      const token = await new SignJWT({})
+      const token = await new SignJWT({ sep: epoch })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setJti(jti)
@@ -47,9 +49,10 @@ export function createTokenSigner(options: { secret: string; clock: Clock }) {
           currentDate: clock.now(),
           requiredClaims: ['sub', 'jti', 'exp', 'iat'],
         })
-        const { sub, jti, exp } = payload
+        const { sub, jti, exp, sep = 0 } = payload
         if (!sub || !jti || !exp || !uuidPattern.test(sub) || !uuidPattern.test(jti)) return undefined
-        return { userId: sub, jti, expiresAt: new Date(exp * 1000) }
+        if (!Number.isSafeInteger(sep) || (sep as number) < 0) return undefined
+        return { userId: sub, jti, expiresAt: new Date(exp * 1000), epoch: sep as number }
       } catch {
         return undefined
       }

@@ -31,14 +31,30 @@ export function createUsersRepository(db: Db) {
       return row
     },
 
-    /** Creates the account as ADMIN with this password, or makes the existing one so; one statement. */
-    async upsertAdmin(values: { email: string; name: string; passwordHash: string }) {
+    /**
+     * Creates the account as ADMIN with this password, or makes the existing one so; one statement.
+     * `endSessions` bumps an existing account's session epoch (its password changed).
+     */
+    async upsertAdmin({
+      endSessions,
+      ...values
+    }: {
+      email: string
+      name: string
+      passwordHash: string
+      endSessions: boolean
+    }) {
       const [row] = await db
         .insert(users)
         .values({ ...values, role: 'ADMIN' })
         .onConflictDoUpdate({
           target: users.email,
-          set: { role: 'ADMIN', passwordHash: values.passwordHash, updatedAt: sql`now()` },
+          set: {
+            role: 'ADMIN',
+            passwordHash: values.passwordHash,
+            sessionEpoch: endSessions ? sql`${users.sessionEpoch} + 1` : sql`${users.sessionEpoch}`,
+            updatedAt: sql`now()`,
+          },
         })
         // xmax is 0 on a freshly inserted row version and set on an updated one.
         .returning({ id: users.id, created: sql<boolean>`(xmax = 0)` })

@@ -13,6 +13,8 @@ export interface UserRecord {
   createdAt: Date
   /** The interface language the user last used: the emails they cause are written in it. */
   language: Language
+  /** Which generation of session tokens is valid (product.md §15). */
+  sessionEpoch: number
 }
 
 /** A user with the secrets only the auth feature reads. */
@@ -30,6 +32,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     picture: row.picture,
     createdAt: row.createdAt,
     language: row.language,
+    sessionEpoch: row.sessionEpoch,
   }
 }
 
@@ -101,7 +104,7 @@ export function createUsersService(deps: { database: { db: Db } }) {
     },
 
     /** Creates `email` as ADMIN with this password hash, or promotes it and sets the hash. */
-    upsertAdmin(account: { email: string; name: string; passwordHash: string }) {
+    upsertAdmin(account: { email: string; name: string; passwordHash: string; endSessions: boolean }) {
       return repo.upsertAdmin(account)
     },
 
