@@ -44,6 +44,7 @@ import { blobUploadRoutes } from './http/blob-upload.routes.js'
 import { registerClientOrigin } from './http/client-origin.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerInputGuard } from './http/input-guard.js'
+import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticWeb } from './http/static-web.js'
 import { registerWebSockets } from './http/websockets.js'
 import type { Job } from './jobs/job-runner.js'
@@ -66,6 +67,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // First, so that every answer carries them, refusals of later hooks included.
+  await registerSecurityHeaders(app, deps.config)
   registerErrorHandler(app)
   registerInputGuard(app)
   registerRequestTracking(app, deps.config.instanceId)

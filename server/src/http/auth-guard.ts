@@ -26,7 +26,8 @@ export interface Authenticator {
 }
 
 const guardedPrefixes = ['/api', '/auth']
-const isGuarded = (url: string) => guardedPrefixes.some((p) => url === p || url.startsWith(`${p}/`))
+/** Whether a path is the API's (/api, /auth), where every route declares its access. */
+export const isGuardedPath = (url: string) => guardedPrefixes.some((p) => url === p || url.startsWith(`${p}/`))
 // @fastify/swagger-ui's routes cannot be given a config; the API documentation is public.
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/')
 const accessValues: readonly Access[] = ['public', 'user', 'admin']
@@ -51,7 +52,7 @@ export async function registerAuthGuard(app: FastifyInstance, authenticator: Aut
   app.decorateRequest('auth', null)
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isGuarded(route.url)) return
+    if (!isGuardedPath(route.url)) return
     const access = route.config?.access
     if (access !== undefined && accessValues.includes(access)) return
     if (access === undefined && isDocs(route.url)) {

@@ -93,6 +93,23 @@ describe('compose.yaml and deploy/nginx.conf', () => {
     expect(nginx).toMatch(/proxy_request_buffering off/)
   })
 
+  it('has nginx add the browser security headers where an answer lacks them (security review M-5)', () => {
+    for (const [header, upstream] of [
+      ['Content-Security-Policy', 'content_security_policy'],
+      ['X-Content-Type-Options', 'x_content_type_options'],
+      ['Referrer-Policy', 'referrer_policy'],
+      ['X-Frame-Options', 'x_frame_options'],
+    ]) {
+      const added = new RegExp(`add_header ${header} \\$(\\w+) always;`).exec(nginx)
+      expect(added, header).not.toBeNull()
+      expect(nginx).toMatch(new RegExp(`map \\$upstream_http_${upstream} \\$${added![1]} \\{\\s*''\\s+\\S`))
+    }
+    expect(nginx).toContain("frame-ancestors 'none'")
+    expect(nginx).toMatch(/\$fallback_referrer_policy \{\s*''\s+no-referrer;/)
+    expect(nginx).toMatch(/map "\$scheme:\$upstream_http_strict_transport_security" \$fallback_hsts \{\s*'https:'/)
+    expect(nginx).toMatch(/add_header Strict-Transport-Security \$fallback_hsts always;/)
+  })
+
   it('points the instances at the services it defines, with matching credentials', () => {
     const db = new URL(environment.DATABASE_URL!)
     expect(compose).toContain(`POSTGRES_USER: ${db.username}`)

@@ -30,6 +30,19 @@ import { assertPartOrder } from './multipart-parts.js'
 export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>
 
 /**
+ * The origins browsers reach the bucket at through presigned URLs (the web app's CSP allows them):
+ * the endpoint itself (path-style), and the bucket as its subdomain (virtual-hosted, what the SDK
+ * uses unless path style is forced or the bucket name is not a DNS label). Without an endpoint,
+ * AWS's regional endpoint.
+ */
+export function s3BrowserOrigins(config: Pick<S3StorageConfig, 'endpoint' | 'bucket' | 'region'>): string[] {
+  const endpoint = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`)
+  const virtualHosted = new URL(endpoint.origin)
+  virtualHosted.hostname = `${config.bucket}.${endpoint.hostname}`
+  return [endpoint.origin, virtualHosted.origin]
+}
+
+/**
  * Blobs in an S3-compatible bucket. Browsers PUT and GET through presigned URLs, straight to
  * the bucket; the bucket needs a CORS rule allowing PUT from Ferry's origin and exposing ETag.
  * Every upload URL signs `content-length` (H-2): the bucket refuses a body of another size, so
