@@ -17,8 +17,17 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: ['web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests (docs/testing.md): React in happy-dom with the app's providers.
+        test: {
+          name: 'web-components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/testing/setup-dom.ts'],
         },
       },
     ],
