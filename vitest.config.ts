@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup-dom.ts'],
+          // Each keystroke re-renders a whole form: room for a busy machine.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -62,7 +62,7 @@ export function renderWithApp(
   const i18n = createTestI18n(language)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} env="test" withCssVariables={false}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>

@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 // What Mantine asks of the browser and happy-dom leaves out: media queries (color scheme,
-// useMediaQuery) and ResizeObserver (ScrollArea, Textarea autosize).
+// useMediaQuery), ResizeObserver (ScrollArea, Textarea autosize) and document.fonts (autosize).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -23,7 +23,15 @@ if (!window.ResizeObserver) {
     disconnect() {}
   }
 }
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+}
 Element.prototype.scrollIntoView ??= () => {}
 
-// Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
-afterEach(() => cleanup())
+// Vitest runs without globals, so Testing Library cannot unmount by itself between tests. Storage
+// is emptied after the unmount, as forms keep drafts there when they go: each test starts afresh.
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApp } from '../../../testing/render.js'
+import type { TransferFormFiles, TransferFormLimits, UpgradeComparison } from '../form-types.js'
+import { useTransferForm } from '../hooks/use-transfer-form.js'
+import { TransferForm } from './transfer-form.js'
+
+const GiB = 1024 ** 3
+const free: TransferFormLimits = { maxTransferBytes: 50 * GiB, maxRecipients: 1, planRole: 'FREE' }
+const pro: TransferFormLimits = { maxTransferBytes: 2048 * GiB, maxRecipients: 10, planRole: 'PREMIUM' }
+const comparison: UpgradeComparison = {
+  free: { id: 'guest', name: 'Free', maxExpiryHours: 168, recoveryGraceHours: 0 },
+  pro: { id: 'pro', name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 48 },
+}
+
+/** An upload queue whose files are all stored (what the form reads of features/uploads' queue). */
+function storedFiles(...sizes: number[]): TransferFormFiles {
+  const completed = sizes.map((size, i) => ({ file_key: `key-${i}`, file_name: `file-${i}.bin`, file_size: size }))
+  return {
+    items: completed,
+    totalBytes: sizes.reduce((sum, size) => sum + size, 0),
+    progress: 1,
+    allDone: sizes.length > 0,
+    isUploading: false,
+    isPaused: false,
+    errorCount: 0,
+    completed,
+    clear: vi.fn(),
+    resumeAll: vi.fn(),
+  }
+}
+
+interface SendFormProps {
+  files: TransferFormFiles
+  limits: TransferFormLimits
+  isAuthenticated?: boolean
+  onLogin?: () => void
+}
+
+/** The form as the Send tab composes it: useTransferForm's state into TransferForm. */
+function SendForm({ files, limits, isAuthenticated = true, onLogin = () => {} }: SendFormProps) {
+  const form = useTransferForm({ files, limits, isAuthenticated, onLogin })
+  return (
+    <TransferForm
+      form={form}
+      limits={limits}
+      limitsKnown
+      isAuthenticated={isAuthenticated}
+      upgradeTo="/upgrade"
+      comparison={comparison}
+    />
+  )
+}
+
+const sendButton = () => screen.getByTestId('send-button') as HTMLButtonElement
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('TransferForm', () => {
+  it("shows the free plan's limit and waits for a recipient before sending", async () => {
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />)
+    expect(screen.getByTestId('upload-limit-line').textContent).toBe('Up to 50 GiB freeIncrease limit')
+    expect(screen.getByRole('link', { name: 'Increase limit' }).getAttribute('href')).toBe('/upgrade')
+    expect(sendButton().textContent).toBe('Transfer')
+    expect(sendButton().disabled).toBe(true)
+    expect(screen.getByTestId('send-hint').textContent).toBe('Please enter a recipient email')
+
+    await user.click(screen.getByRole('textbox', { name: 'Recipient email' }))
+    await user.paste('bob@example.com')
+    expect(sendButton().disabled).toBe(false)
+    expect(screen.queryByTestId('send-hint')).toBeNull()
+  })
+
+  it('asks for files before anything else', () => {
+    renderWithApp(<SendForm files={storedFiles()} limits={free} />)
+    expect(sendButton().disabled).toBe(true)
+    expect(screen.getByTestId('send-hint').textContent).toBe('Please add at least one file')
+  })
+
+  it('refuses an invalid address when Transfer is pressed, and forgets the message on the next keystroke', async () => {
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />)
+    const field = screen.getByRole('textbox', { name: 'Recipient email' })
+    await user.type(field, 'bob@')
+    await user.click(sendButton())
+    expect(screen.getByText('Invalid email: bob@')).toBeTruthy()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+
+    await user.type(field, 'x')
+    expect(screen.queryByText('Invalid email: bob@')).toBeNull()
+  })
+
+  it('asks a visitor to log in, keeping what was typed for after the login', async () => {
+    const onLogin = vi.fn()
+    const { user } = renderWithApp(
+      <SendForm files={storedFiles()} limits={free} isAuthenticated={false} onLogin={onLogin} />,
+    )
+    expect(screen.getByTestId('transfer-notice').textContent).toBe('Please log in to send transfers')
+    expect(sendButton().textContent).toBe('Login to Send')
+    await user.click(screen.getByRole('textbox', { name: 'Title (optional)' }))
+    await user.paste('Holiday photos')
+    await user.click(sendButton())
+    expect(onLogin).toHaveBeenCalledOnce()
+    expect(sessionStorage.length).toBe(1)
+  })
+
+  it('offers the upgrade when the files are over the plan, with the plans side by side', async () => {
+    const { user } = renderWithApp(<SendForm files={storedFiles(40 * GiB, 20 * GiB)} limits={free} />)
+    expect(screen.getByTestId('transfer-notice').textContent).toBe('Upgrade to PRO to send files over 50 GiB')
+    expect(sendButton().textContent).toBe('Upgrade to Send')
+
+    await user.click(sendButton())
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade your plan' })
+    const rows = within(within(dialog).getByTestId('upgrade-comparison')).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'FreePro',
+      'Transfer expiry7 daysUp to 30 days',
+      'Recovery grace periodNone2 days',
+    ])
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to PRO' }).getAttribute('href')).toBe('/upgrade')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('sends the recipients, title and message, then shows the link and empties the form', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({
+        sharing_url: 'http://ferry.test/share/abc123',
+        message: 'Transfer created',
+        id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+        unique_id: 'abc123',
+        expires_at: '2026-12-02T12:00:00.000Z',
+      }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const files = storedFiles(1024, 2048)
+    const { user } = renderWithApp(<SendForm files={files} limits={pro} />)
+    // Pasted rather than typed: the same events for the form, fewer renders for the test.
+    await user.click(screen.getByRole('textbox', { name: 'Add a recipient email' }))
+    await user.paste('ann@example.com bob@example.com')
+    await user.click(screen.getByRole('textbox', { name: 'Title (optional)' }))
+    await user.paste('  Contracts ')
+    await user.click(screen.getByRole('textbox', { name: 'Message (optional)' }))
+    await user.paste('Signed copies')
+    await user.click(sendButton())
+
+    const link = (await screen.findByRole('textbox', { name: /link/i })) as HTMLInputElement
+    expect(link.value).toBe('http://ferry.test/share/abc123')
+    expect(fetch).toHaveBeenCalledOnce()
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect([url, init?.method]).toEqual(['/api/transfers', 'POST'])
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      recipient_emails: ['ann@example.com', 'bob@example.com'],
+      title: 'Contracts',
+      message: 'Signed copies',
+      files: files.completed,
+    })
+    expect(files.clear).toHaveBeenCalledOnce()
+    expect(screen.queryAllByTestId('recipient-chip')).toHaveLength(0)
+    expect((screen.getByRole('textbox', { name: 'Title (optional)' }) as HTMLInputElement).value).toBe('')
+  })
+
+  it("shows the server's refusal in a dismissable alert", async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ detail: 'Transfer exceeds your plan limits.', code: 'plan_limit' }, { status: 403 }),
+    )
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />)
+    await user.click(screen.getByRole('textbox', { name: 'Recipient email' }))
+    await user.paste('bob@example.com')
+    await user.click(sendButton())
+    const alert = await screen.findByTestId('transfer-failed')
+    expect(within(alert).getByText('Transfer Failed')).toBeTruthy()
+    await waitFor(() => expect(sendButton().textContent).toBe('Transfer'))
+  })
+
+  it('speaks Spanish: limit line, validation and the upgrade prompt', async () => {
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />, { language: 'es' })
+    expect(screen.getByTestId('upload-limit-line').textContent).toBe('Hasta 50 GiB gratisAumentar el límite')
+    expect(screen.getByTestId('send-hint').textContent).toBe('Introduce el correo de un destinatario')
+    await user.type(screen.getByRole('textbox', { name: 'Correo del destinatario' }), 'ana@')
+    await user.click(screen.getByRole('button', { name: 'Transferir' }))
+    expect(screen.getByText('Correo no válido: ana@')).toBeTruthy()
+  })
+
+  it('speaks Spanish over the limit', async () => {
+    const { user } = renderWithApp(<SendForm files={storedFiles(60 * GiB)} limits={free} />, { language: 'es' })
+    await user.click(screen.getByRole('button', { name: 'Mejora tu plan para enviar' }))
+    const dialog = screen.getByRole('dialog', { name: 'Mejora tu plan' })
+    expect(within(dialog).getByTestId('upgrade-message').textContent).toBe(
+      'Pásate a PRO para enviar archivos de más de 50 GiB',
+    )
+  })
+})
