@@ -1,7 +1,8 @@
 import os from 'node:os'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
+import { tokenOf } from '../features/admin/testing/admin-test-kit.js'
+import { bearer, postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
 import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
 import { createRoom, ofType, openSocket, roomSocket } from '../features/rooms/testing/rooms-test-kit.js'
 import {
@@ -93,6 +94,61 @@ describe('security review replays (embedded defaults)', () => {
     const fifth = openSocket(app, `/api/rooms/${roomId}/ws`, host.token)
     expect((await fifth.closed).code).toBe(socketCloseCodes.tooManyRequests)
     for (const socket of sockets) socket.close()
+  })
+
+  it('M-4: a password reset ends existing sessions, and "log out of all devices" ends them all', async () => {
+    const admin = await signUp(app, 'ADMIN', 'Ada Admin')
+    const victim = await registerAccount(fromAddress(app.api))
+    const stolen = victim.access_token
+    const plan = (token: string) => app.api('/api/user/subscription-level', { headers: bearer(token) })
+    expect((await plan(stolen)).status).toBe(200)
+
+    // The only reset path: the admin's set-password link, then POST /api/set-password.
+    const link = await postJson(
+      app.api,
+      `/api/admin/users/${victim.user.id}/set-password-link`,
+      {},
+      bearer(admin.token),
+    )
+    expect(link.status).toBe(201)
+    const { set_password_url: url } = (await link.json()) as { set_password_url: string }
+    const reset = await postJson(app.api, '/api/set-password', {
+      token: tokenOf(url),
+      password: 'a brand new passphrase',
+    })
+    expect(reset.status).toBe(200)
+    const old = await plan(stolen)
+    expect(old.status).toBe(401)
+    expect(((await old.json()) as { code: string }).code).toBe('unauthorized')
+
+    // Log out everywhere: every session of the user ends, the one that asked included.
+    const login = async () => {
+      const res = await postJson(fromAddress(app.api), '/auth/login', {
+        email: victim.user.email,
+        password: 'a brand new passphrase',
+      })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { access_token: string }).access_token
+    }
+    const [laptop, phone] = [await login(), await login()]
+    const out = await postJson(app.api, '/auth/logout-all', undefined, bearer(phone))
+    expect(out.status).toBe(200)
+    expect((await plan(laptop)).status).toBe(401)
+    expect((await plan(phone)).status).toBe(401)
+  })
+
+  it('M-5: the app and the API send browser security headers', async () => {
+    for (const path of ['/', '/share/AnyShareId0123456789', '/api/plans']) {
+      const headers = (await app.api(path)).headers
+      expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'")
+      expect(headers.get('content-security-policy'), path).toContain("default-src 'self'")
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(headers.get('referrer-policy'), path).toBe('no-referrer')
+      expect(headers.get('strict-transport-security'), path).toBeNull()
+    }
+    // HSTS when https came from a trusted proxy (loopback, by default).
+    const https = await app.api('/api/plans', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(https.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/)
   })
 
   it.skipIf(!lanAddress)(`M-6: a client on the private network (${lanAddress}) cannot forge its address`, async () => {
@@ -200,11 +256,16 @@ describe('security review replays (embedded defaults)', () => {
     expect([...readStoredZip(bytes).keys()].sort()).toEqual(['Windows/x.txt', 'b.txt'])
   })
 
-  it('L-11: X-Ferry-Instance is an opaque id, not the host name', async () => {
+  it('L-11: X-Ferry-Instance is an opaque id, not the host name; authenticated JSON is not cacheable', async () => {
     const res = await app.api('/healthz')
     expect(res.status).toBe(200)
     const instance = res.headers.get('x-ferry-instance')
     expect(instance).toMatch(/^[0-9a-f]{12}$/)
     expect(instance).not.toContain(os.hostname())
+    // Authenticated JSON is not kept by caches.
+    const { token } = await signUp(app)
+    const mine = await app.api('/api/transfers', { headers: bearer(token) })
+    expect(mine.status).toBe(200)
+    expect(mine.headers.get('cache-control')).toBe('no-store')
   })
 })
