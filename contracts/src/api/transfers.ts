@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { page } from './pagination.js'
 
 /** The stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id; `:uniqueId` the share id. */
 export const transfersPaths = {
@@ -166,7 +167,9 @@ export const transferSchema = z.object({
   sharing_url: z.string(),
 })
 export type Transfer = z.infer<typeof transferSchema>
-export const transferListResponse = z.array(transferSchema)
+/** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */
+export const transferListResponse = page(transferSchema)
+export type TransferList = z.infer<typeof transferListResponse>
 
 export const transferIdParams = z.object({ id: z.string().max(100) })
 export const shareIdParams = z.object({ uniqueId: z.string().max(200) })

@@ -1,5 +1,6 @@
 import type { DownloadUrlResponse, Transfer } from '@ferry/contracts/api/transfers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { expectOwnListOnly, expectPageBounds, expectStableWalk } from '../../testing/page-walk.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks, bearer } from '../auth/testing/auth-test-kit.js'
 import {
@@ -58,8 +59,9 @@ await forEachStack((getApp) => {
 
       const res = await listTransfers(app, owner.token)
       expect(res.status).toBe(200)
-      expect(res.body.map((t) => t.id)).toEqual([multi, single])
-      const [newest, oldest] = res.body as [Transfer, Transfer]
+      expect(res.body.items.map((t) => t.id)).toEqual([multi, single])
+      expect(res.body).toMatchObject({ next_cursor: null, total: 2 })
+      const [newest, oldest] = res.body.items as [Transfer, Transfer]
       expect(newest).toMatchObject({
         user_id: owner.id,
         title: 'T',
@@ -81,13 +83,45 @@ await forEachStack((getApp) => {
     it('shows admins only their own under /api/transfers, and everyone under /api/admin/transfers', async () => {
       await send(owner, [{ name: 'mine.txt', body: bodies[0]! }])
       await send(stranger, [{ name: 'theirs.txt', body: bodies[0]! }])
-      expect((await listTransfers(app, admin.token)).body).toEqual([])
+      expect((await listTransfers(app, admin.token)).body).toEqual({ items: [], next_cursor: null, total: 0 })
       const all = await listTransfers(app, admin.token, '/api/admin/transfers')
       expect(all.status).toBe(200)
-      const owners = new Set(all.body.map((t) => t.user_id))
+      const owners = new Set(all.body.items.map((t) => t.user_id))
       expect(owners.has(owner.id) && owners.has(stranger.id)).toBe(true)
       expect((await listTransfers(app, owner.token, '/api/admin/transfers')).status).toBe(403)
       expect((await app.api('/api/transfers')).status).toBe(401)
+    })
+  })
+
+  describe('pages of GET /api/transfers and /api/admin/transfers (security review L-10)', () => {
+    it('walks the own list in pages without duplicates or gaps while a transfer is sent mid-walk', async () => {
+      const walker = await signUp(app, 'PREMIUM')
+      for (let i = 0; i < 5; i++) await send(walker, [{ name: `${i}.txt`, body: bodies[0]! }])
+      const list = {
+        app,
+        path: '/api/transfers',
+        token: walker.token,
+        add: () => send(walker, [{ name: 'new.txt', body: bodies[0]! }]),
+      }
+      expect(await expectStableWalk(list)).toHaveLength(5)
+      await expectPageBounds(app, '/api/transfers', walker.token)
+      await expectOwnListOnly(list, stranger.token)
+    })
+
+    it('walks the admin list the same way, and keeps it for admins', async () => {
+      await send(owner, [{ name: 'a.txt', body: bodies[0]! }])
+      await send(stranger, [{ name: 'b.txt', body: bodies[0]! }])
+      await send(owner, [{ name: 'c.txt', body: bodies[0]! }])
+      const list = {
+        app,
+        path: '/api/admin/transfers',
+        token: admin.token,
+        add: () => send(stranger, [{ name: 'n.txt', body: bodies[0]! }]),
+      }
+      await expectStableWalk(list)
+      await expectPageBounds(app, '/api/admin/transfers', admin.token)
+      expect((await app.api('/api/admin/transfers?limit=1', { headers: bearer(owner.token) })).status).toBe(403)
+      expect((await app.api('/api/admin/transfers?limit=abc')).status).toBe(401)
     })
   })
 
@@ -120,7 +154,7 @@ await forEachStack((getApp) => {
       expect(row!.deletedAt).not.toBeNull()
       expect(row!.filesDeletedAt).not.toBeNull()
       expect(await app.deps.blobs.stat(transfer.file_key)).toBeNull()
-      expect((await listTransfers(app, owner.token)).body.map((t) => t.id)).not.toContain(id)
+      expect((await listTransfers(app, owner.token)).body.items.map((t) => t.id)).not.toContain(id)
       expect((await getJson(app, `/api/transfers/${id}`, owner.token)).status).toBe(404)
       expect((await del(`/api/transfers/${id}`, owner.token)).status).toBe(404)
     })

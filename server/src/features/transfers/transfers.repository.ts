@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
+import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers } from '../../db/schema/index.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
 
@@ -93,14 +95,25 @@ export function createTransfersRepository(db: DbExecutor) {
       return shareQuery(uniqueId)
     },
 
-    /** Not-deleted transfers, newest first; of one user, or of everyone. */
-    async list(userId: string | null): Promise<TransferAggregate[]> {
-      const rows = await db
-        .select()
-        .from(transfers)
-        .where(and(isNull(transfers.deletedAt), userId === null ? undefined : eq(transfers.userId, userId)))
-        .orderBy(desc(transfers.createdAt), desc(transfers.id))
-      return withParts(rows)
+    /** One page of the not-deleted transfers, newest first; of one user, or of everyone. */
+    async listPage(userId: string | null, request: PageRequest): Promise<Page<TransferAggregate>> {
+      const filter = and(isNull(transfers.deletedAt), userId === null ? undefined : eq(transfers.userId, userId))
+      const page = keyset({ at: transfers.createdAt, id: transfers.id }, request)
+      const [rows, total] = await Promise.all([
+        db
+          .select({ transfer: transfers, cursorAt: page.cursorAt })
+          .from(transfers)
+          .where(and(filter, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(transfers, filter),
+      ])
+      return page.page(
+        rows,
+        total,
+        (r) => r.transfer.id,
+        (shown) => withParts(shown.map((r) => r.transfer)),
+      )
     },
 
     /** Sets first_accessed_at once. */

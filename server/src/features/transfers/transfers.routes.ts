@@ -1,3 +1,4 @@
+import { pageQuery } from '@ferry/contracts/api/pagination'
 import { errorResponse } from '@ferry/contracts/api/system'
 import {
   downloadUrlResponse,
@@ -35,8 +36,11 @@ export const transfersRoutes =
 
     app.get(
       '/api/transfers',
-      { schema: { tags, response: { 200: transferListResponse, ...errors } }, config: { access: 'user' } },
-      async (request) => transfers.listOwn(requireUser(request).id),
+      {
+        schema: { tags, querystring: pageQuery, response: { 200: transferListResponse, ...errors } },
+        config: { access: 'user' },
+      },
+      async (request) => transfers.listOwn(requireUser(request).id, request.query),
     )
 
     app.get(
@@ -85,8 +89,11 @@ export const transfersRoutes =
 
     app.get(
       '/api/admin/transfers',
-      { schema: { tags, response: { 200: transferListResponse, ...errors } }, config: { access: 'admin' } },
-      async () => transfers.listAll(),
+      {
+        schema: { tags, querystring: pageQuery, response: { 200: transferListResponse, ...errors } },
+        config: { access: 'admin' },
+      },
+      async (request) => transfers.listAll(request.query),
     )
 
     app.delete(

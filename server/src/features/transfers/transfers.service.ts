@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
   DownloadUrlResponse,
   ShareResponse,
@@ -130,15 +131,17 @@ export function createTransfersService(deps: TransfersDeps) {
     },
 
     /** The caller's own transfers (admins included), newest first, without deleted ones. */
-    async listOwn(userId: string): Promise<Transfer[]> {
+    async listOwn(userId: string, request: PageRequest): Promise<Page<Transfer>> {
       const now = clock.now()
-      return (await repo.list(userId)).map((a) => toTransfer(a, now, config.publicUrl))
+      const page = await repo.listPage(userId, request)
+      return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
     },
 
     /** Every user's transfers (admin view), newest first, without deleted ones. */
-    async listAll(): Promise<Transfer[]> {
+    async listAll(request: PageRequest): Promise<Page<Transfer>> {
       const now = clock.now()
-      return (await repo.list(null)).map((a) => toTransfer(a, now, config.publicUrl))
+      const page = await repo.listPage(null, request)
+      return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
     },
 
     /** The owner's (or, for an admin, anyone's) transfer; 404 otherwise, and for a deleted one. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
-import type { ShareResponse, Transfer, TransferCreateRequest } from '@ferry/contracts/api/transfers'
+import type { ShareResponse, TransferCreateRequest, TransferList } from '@ferry/contracts/api/transfers'
 import type { Role } from '@ferry/contracts/api/users'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -66,7 +66,7 @@ export const share = (app: TestApp, uniqueId: string, options: { t?: string; tok
   getJson<ShareResponse>(app, `/api/share/${uniqueId}${options.t ? `?t=${options.t}` : ''}`, options.token)
 
 export const listTransfers = (app: TestApp, token: string, pathname = '/api/transfers') =>
-  getJson<Transfer[]>(app, pathname, token)
+  getJson<TransferList>(app, pathname, token)
 
 export const outboxDir = (app: TestApp) => path.join(app.dataDir, 'mail')
 export const outbox = (app: TestApp) => readOutbox(outboxDir(app))

@@ -1,6 +1,7 @@
 import { defaultClientZipMaxSizeMb } from '@ferry/contracts/api/system'
 import type { ShareResponse } from '@ferry/contracts/api/transfers'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { usePagedList } from '../../../lib/paged-list.js'
 import { type TransferListScope, transfersApi } from './transfers-api.js'
 
 export const transferKeys = {
@@ -12,10 +13,7 @@ export const transferKeys = {
 
 /** My Transfers, or every transfer for the admin view. */
 export function useTransferList(scope: TransferListScope) {
-  return useQuery({
-    queryKey: transferKeys.list(scope),
-    queryFn: ({ signal }) => transfersApi.list(scope, signal),
-  })
+  return usePagedList(transferKeys.list(scope), (cursor, signal) => transfersApi.list(scope, cursor, signal))
 }
 
 export function useTransfer(id: string) {

@@ -7,6 +7,7 @@ import {
   type Transfer,
   type TransferCreateRequest,
   type TransferCreateResponse,
+  type TransferList,
   transferCreateResponse,
   transferDeleteResponse,
   transferListResponse,
@@ -23,7 +24,8 @@ const withId = (path: string, id: string) => path.replace(/:id|:uniqueId/, encod
 /** The stored-transfer calls of spec/transfers.md §7. */
 export interface TransfersApi {
   create(payload: TransferCreateRequest): Promise<TransferCreateResponse>
-  list(scope: TransferListScope, signal?: AbortSignal): Promise<Transfer[]>
+  /** One page of the list, after `cursor` (null for the first). */
+  list(scope: TransferListScope, cursor: string | null, signal?: AbortSignal): Promise<TransferList>
   get(id: string, signal?: AbortSignal): Promise<Transfer>
   remove(scope: TransferListScope, id: string): Promise<void>
   /** GET /api/transfers/{id}/download-url: one link (a file, or all of them zipped by the server). */
@@ -35,8 +37,9 @@ export interface TransfersApi {
 export function createTransfersApi(client: ApiClient = apiClient): TransfersApi {
   return {
     create: (payload) => client.post(transfersPaths.create, payload, { schema: transferCreateResponse }),
-    list: (scope, signal) =>
+    list: (scope, cursor, signal) =>
       client.get(scope === 'admin' ? transfersPaths.adminList : transfersPaths.list, {
+        query: { cursor },
         schema: transferListResponse,
         signal,
       }),

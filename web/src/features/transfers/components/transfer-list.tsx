@@ -5,6 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert'
+import { LoadMore } from '../../../components/load-more.js'
 import { useDeleteTransfer, useTransferList } from '../api/transfer-queries.js'
 import type { TransferListScope } from '../api/transfers-api.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
@@ -34,7 +35,7 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
   const [toDelete, setToDelete] = useState<Transfer | null>(null)
   const [deleteFailed, setDeleteFailed] = useState(false)
 
-  const rows = useMemo(() => sortTransfers(filterTransfers(list.data ?? [], search), sort), [list.data, search, sort])
+  const rows = useMemo(() => sortTransfers(filterTransfers(list.items ?? [], search), sort), [list.items, search, sort])
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -88,6 +89,22 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
         rowAction={rowAction}
         onDelete={setToDelete}
       />
+    )
+  }
+  const loaded = list.items?.length ?? 0
+  if (!list.isPending && !list.isError && loaded > 0) {
+    body = (
+      <>
+        {body}
+        <LoadMore
+          shown={loaded}
+          total={list.total}
+          hasMore={list.hasMore}
+          loading={list.isFetchingNextPage}
+          onLoadMore={list.loadMore}
+          data-testid="transfers-load-more"
+        />
+      </>
     )
   }
 
