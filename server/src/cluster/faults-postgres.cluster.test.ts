@@ -73,8 +73,8 @@ describe('PostgreSQL restarted while requests flow', () => {
         } catch (error) {
           outcomes.push({ op: kind, status: 0, detail: String(error), at })
         }
-        // A pace, not a wait for anything: four callers, each at most 40 requests a second,
-        // keep requests flowing through the outage without flooding a small machine.
+        // A pace, not a wait for anything (so nothing to poll for): four callers, each at most 40
+        // requests a second, keep requests flowing through the outage without flooding a small machine.
         await new Promise((r) => setTimeout(r, 25))
       }
     }

@@ -113,20 +113,20 @@ describe('PUT /blobs/* (local disk)', () => {
     expect((await put(signed, 'claimed bytes')).status).toBe(200)
     // Starts a PUT (open at its start), then claims the key before the body ends.
     const bytes = randomBody(2 * MiB)
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = http.request(signed.url, { method: 'PUT', headers: { 'Content-Length': bytes.length } }, (r) => {
+    const request = http.request(signed.url, { method: 'PUT', headers: { 'Content-Length': bytes.length } })
+    const status = new Promise<number | undefined>((resolve, reject) => {
+      request.on('response', (r) => {
         r.resume()
         resolve(r.statusCode)
       })
       request.on('error', reject)
-      request.write(bytes.subarray(0, MiB), () =>
-        setTimeout(() => {
-          harness.setVerdict(k, 'claimed')
-          request.end(bytes.subarray(MiB))
-        }, 50),
-      )
     })
-    expect(status).toBe(409)
+    request.write(bytes.subarray(0, MiB))
+    // The body is arriving once the store has its temporary file.
+    await vi.waitFor(async () => expect((await harness.leftovers()).tmp).not.toEqual([]), { timeout: 10_000 })
+    harness.setVerdict(k, 'claimed')
+    request.end(bytes.subarray(MiB))
+    expect(await status).toBe(409)
     expect((await readAll(await harness.store.read(k))).toString()).toBe('claimed bytes')
     await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
   })

@@ -66,11 +66,18 @@ await forEachStack((getApp) => {
       const first = await roomSocket(app, roomId, ana.body.guest_token)
       first.close()
       const second = await roomSocket(app, roomId, ana.body.guest_token)
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      expect(hostSocket.messages.filter(ofType('user_left'))).toEqual([])
+      // What did not happen cannot be polled for, so a later departure is the marker: Bo leaves
+      // after Ana's reload, and once the room announces it, the grace of Ana's first socket is
+      // over and the room has checked (with her included, as she joined before the grace) who is gone.
+      const bo = await join(roomId, 'Bo')
+      ;(await roomSocket(app, roomId, bo.body.guest_token)).close()
+      expect((await hostSocket.next(ofType('user_left'))).participant_id).toBe(bo.body.participant_id)
       expect(await participantsOf(roomId, host.token)).toHaveLength(2)
+      expect(hostSocket.messages.filter(ofType('user_left')).map((m) => m.participant_id)).toEqual([
+        bo.body.participant_id,
+      ])
       second.close()
-      await hostSocket.next(ofType('user_left'))
+      await hostSocket.next((m) => m.type === 'user_left' && m.participant_id === ana.body.participant_id)
       hostSocket.close()
     })
 
