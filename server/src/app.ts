@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
+import { roomGuestHeader } from '@ferry/contracts/api/rooms'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -7,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { ZodType } from 'zod'
 import type { Deps } from './deps.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
@@ -65,7 +67,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.setValidatorCompiler(validatorCompiler)
+  // Fastify validates a missing body as null; as undefined instead, a body schema's default
+  // applies, so a POST that needs no body may send none (POST /api/rooms/{id}/join, L-5).
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route)
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate
+  })
   app.setSerializerCompiler(serializerCompiler)
   // First, so that every answer carries them, refusals of later hooks included.
   await registerSecurityHeaders(app, deps.config)
@@ -75,7 +82,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerClientOrigin(app, deps.config)
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
-  await registerAuthGuard(app, auth)
+  const guests = createGuestTokens(deps)
+  await registerAuthGuard(app, auth, { header: roomGuestHeader, read: guests.read })
   await registerWebSockets(app, deps.events)
 
   await app.register(fastifySwagger, {
@@ -102,7 +110,6 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(referralsRoutes(createReferralsService(deps)))
   await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
   await app.register(adminRoutes(deps))
-  const guests = createGuestTokens(deps)
   const rooms = createRoomsService(deps, guests)
   const directTransfers = createDirectTransfersService(deps, rooms)
   await app.register(roomsRoutes(rooms, directTransfers, guests))

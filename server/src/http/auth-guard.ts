@@ -16,7 +16,23 @@ declare module 'fastify' {
     user: UserRecord | null
     /** The token behind `user` (to revoke it on logout). */
     auth: AuthSession | null
+    /** On 'participant' routes without a user: the room visitor the guest token proved. */
+    guest: RoomGuest | null
   }
+}
+
+/** A room visitor as a guest token proves it (the rooms feature issues and reads these tokens). */
+export interface RoomGuest {
+  roomId: string
+  participantId: string
+}
+
+/** What the guard needs to let room visitors into 'participant' routes. */
+export interface GuestAuthenticator {
+  /** The request header that carries the guest token. */
+  header: string
+  /** The visitor a token proves, or undefined for a malformed, tampered or expired one. */
+  read(token: string): Promise<RoomGuest | undefined>
 }
 
 /** What the guard needs from the auth feature. */
@@ -30,7 +46,7 @@ const guardedPrefixes = ['/api', '/auth']
 export const isGuardedPath = (url: string) => guardedPrefixes.some((p) => url === p || url.startsWith(`${p}/`))
 // @fastify/swagger-ui's routes cannot be given a config; the API documentation is public.
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/')
-const accessValues: readonly Access[] = ['public', 'user', 'admin']
+const accessValues: readonly Access[] = ['public', 'user', 'participant', 'admin']
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
@@ -44,12 +60,21 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * throws, so the server refuses to start. Each request is then authenticated from the bearer
  * header or, failing that, the auth cookie (see csrf-guard.ts): 'public' routes get
  * `request.user` when the token is valid and ignore it otherwise; 'user' routes answer 401
- * without a valid token; 'admin' routes answer 403 to everyone but admins.
+ * without a valid token; 'participant' routes also let in a room visitor whose guest token is
+ * valid (`request.guest`), and answer 401 `room_guest_token_invalid` for an invalid one; 'admin'
+ * routes answer 403 to everyone but admins. All of this happens in `onRequest`, so a caller
+ * who may not use a route gets its 401 whatever the body (security review L-5); the 401 carries
+ * the route's `config.unauthorizedCode`.
  */
-export async function registerAuthGuard(app: FastifyInstance, authenticator: Authenticator): Promise<void> {
+export async function registerAuthGuard(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  guests?: GuestAuthenticator,
+): Promise<void> {
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
   app.decorateRequest('auth', null)
+  app.decorateRequest('guest', null)
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isGuardedPath(route.url)) return
@@ -61,7 +86,7 @@ export async function registerAuthGuard(app: FastifyInstance, authenticator: Aut
     }
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method
     throw new Error(
-      `Route ${methods} ${route.url} must declare config.access: 'public', 'user' or 'admin' (got ${String(access)})`,
+      `Route ${methods} ${route.url} must declare config.access: ${accessValues.map((a) => `'${a}'`).join(', ')} (got ${String(access)})`,
     )
   })
 
@@ -83,7 +108,16 @@ export async function registerAuthGuard(app: FastifyInstance, authenticator: Aut
       request.user = session.user
     }
     if (access === 'public') return
-    if (!session) throw new AppError('unauthorized', 401)
+    if (!session && access === 'participant' && guests) {
+      const header = request.headers[guests.header.toLowerCase()]
+      if (typeof header === 'string' && header !== '') {
+        const guest = await guests.read(header)
+        if (!guest) throw new AppError('room_guest_token_invalid', 401)
+        request.guest = guest
+        return
+      }
+    }
+    if (!session) throw new AppError(request.routeOptions.config.unauthorizedCode ?? 'unauthorized', 401)
     if (access === 'admin' && !isAdmin(session.user.role)) throw new AppError('forbidden', 403)
   })
 }

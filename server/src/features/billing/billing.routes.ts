@@ -52,13 +52,10 @@ export const billingRoutes =
       billingPaths.checkoutSession,
       {
         schema: { tags, body: checkoutSessionRequest, response: { 200: checkoutSessionResponse, ...errors } },
-        // Public so a visitor gets the spec's 'You need to be logged in to upgrade your plan'.
-        config: open,
+        // A visitor gets the spec's 'You need to be logged in to upgrade your plan', before the body is read.
+        config: { access: 'user', unauthorizedCode: 'checkout_login_required' },
       },
-      async (request) => {
-        if (!request.user) throw new AppError('checkout_login_required', 401)
-        return checkout.createSubscriptionCheckout(request.user, request.body, originOf(request))
-      },
+      async (request) => checkout.createSubscriptionCheckout(requireUser(request), request.body, originOf(request)),
     )
 
     app.get(

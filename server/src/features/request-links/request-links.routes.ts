@@ -55,10 +55,10 @@ export const requestLinksRoutes =
         url,
         {
           schema: { tags, body: requestCreateRequest, response: { 201: requestCreateResponse, ...errors } },
-          // Public so a visitor gets the spec's 'Please log in to create file request links'.
-          config: open,
+          // A visitor gets the spec's 'Please log in to create file request links', before the body is read.
+          config: { access: 'user', unauthorizedCode: 'request_login_required' },
         },
-        async (request, reply) => reply.status(201).send(await links.create(request.user, request.body)),
+        async (request, reply) => reply.status(201).send(await links.create(requireUser(request), request.body)),
       )
     }
 

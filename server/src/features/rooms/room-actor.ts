@@ -18,10 +18,12 @@ export function participantIdIn(actor: RoomActor, roomId: string): string | unde
 /**
  * The actor of a room or direct-transfer request: the signed-in user when there is one (the
  * guard already read the bearer token or cookie), else the visitor whose guest token is in the
- * X-Room-Guest header; null for nobody. A guest header that is not a valid token answers 401.
+ * X-Room-Guest header (on 'participant' routes the guard already read it); null for nobody. A
+ * guest header that is not a valid token answers 401.
  */
 export async function resolveActor(request: FastifyRequest, guests: GuestTokens): Promise<RoomActor | null> {
   if (request.user) return { kind: 'user', user: request.user }
+  if (request.guest) return { kind: 'guest', ...request.guest }
   const header = request.headers[roomGuestHeader.toLowerCase()]
   if (typeof header !== 'string' || header === '') return null
   const identity = await guests.read(header)
