@@ -13,7 +13,9 @@ describe('the auth guard at startup', () => {
             })
           },
         }),
-      ).rejects.toThrow(`Route GET ${url} must declare config.access: 'public', 'user', 'participant', 'admin' (got undefined)`)
+      ).rejects.toThrow(
+        `Route GET ${url} must declare config.access: 'public', 'user', 'participant', 'admin' (got undefined)`,
+      )
     },
   )
 

@@ -15,7 +15,6 @@ import {
 } from '@ferry/contracts/api/rooms'
 import { errorResponse } from '@ferry/contracts/api/system'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AppError } from '../../errors.js'
 import { requireUser } from '../../http/auth-guard.js'
 import type { DirectTransfersService } from './direct-transfers.service.js'
 import { requireActor, resolveActor } from './room-actor.js'
