@@ -13,6 +13,7 @@ import {
   uploadFiles,
 } from '../features/transfers/testing/transfers-test-kit.js'
 import { as, call } from '../features/uploads/testing/uploads-test-kit.js'
+import { getPage } from '../testing/page-walk.js'
 import { buildTestApp, type TestApp } from '../testing/test-app.js'
 import { fromAddress } from './review-kit.js'
 
@@ -254,6 +255,34 @@ describe('security review replays (embedded defaults)', () => {
     const { res, bytes } = await fetchBytes(`${app.url}/share/${created.body.unique_id}/download?as_zip=true`)
     expect(res.status).toBe(200)
     expect([...readStoredZip(bytes).keys()].sort()).toEqual(['Windows/x.txt', 'b.txt'])
+  })
+
+  it('L-10: list endpoints answer one page at a time, {items, next_cursor, total}', async () => {
+    const sender = await signUp(app)
+    const admin = await signUp(app, 'ADMIN', 'Ada Admin')
+    for (let i = 0; i < 3; i++) {
+      const files = await uploadFiles(app, sender, [{ name: `f${i}.txt`, body: Buffer.from(`file ${i}`) }])
+      const created = await postTransfer(app, sender.token, { files, recipient_emails: ['r@example.com'] })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+    }
+    const lists = [
+      { path: '/api/transfers', token: sender.token },
+      { path: '/api/admin/transfers', token: admin.token },
+    ]
+    for (const { path, token } of lists) {
+      const first = await getPage(app, path, token, { limit: '2' })
+      expect(first.status, path).toBe(200)
+      expect(first.body.items, path).toHaveLength(2)
+      expect(first.body.next_cursor, path).toEqual(expect.any(String))
+      expect(first.body.total, path).toBeGreaterThanOrEqual(3)
+      const next = await getPage(app, path, token, { limit: '2', cursor: first.body.next_cursor! })
+      expect(next.status, path).toBe(200)
+      expect(next.body.items.map((t) => t.id)).not.toContain(first.body.items[0]!.id)
+      // A page holds at most 100 items.
+      const tooMany = await getPage(app, path, token, { limit: '101' })
+      expect(tooMany.status, path).toBe(400)
+      expect(tooMany.body).toMatchObject({ code: 'validation_failed' })
+    }
   })
 
   it('L-11: X-Ferry-Instance is an opaque id, not the host name; authenticated JSON is not cacheable', async () => {
