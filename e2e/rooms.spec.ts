@@ -63,6 +63,8 @@ test('A sends 20 MiB to B peer to peer, byte for byte; a visitor declines; both 
   const bigHash = await sha256File(bigFile)
 
   const a = await signedInPage(browser, alice, base)
+  // Runs with real time, until the notices' lifetimes are checked below.
+  await a.clock.install()
   const roomId = await createRoomViaModal(a)
   await expect(a.getByTestId('participant').filter({ hasText: alice.user.name })).toContainText('Host')
 
@@ -110,7 +112,7 @@ test('A sends 20 MiB to B peer to peer, byte for byte; a visitor declines; both 
     .filter({ hasText: 'Visitor Vic declined small-note.txt' })
   await expect(declined).toBeVisible()
   // Response notices stay past the 5 s other notices live.
-  await a.waitForTimeout(5_500)
+  await a.clock.runFor(5_500)
   await expect(declined).toBeVisible()
   await expect(a.getByText('Visitor Vic joined the room')).toBeHidden()
 

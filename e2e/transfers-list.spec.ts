@@ -175,6 +175,7 @@ test('plan limits that fail to load are tried 3 times, then the defaults apply w
     return route.fulfill({ status: 503, json: { detail: 'Down for a moment', code: 'service_unavailable' } })
   })
   await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await page.clock.install()
   await page.goto('/')
   const alert = page.getByTestId('plan-config-alert')
   await expect(alert).toContainText('Plan Configuration')
@@ -186,7 +187,9 @@ test('plan limits that fail to load are tried 3 times, then the defaults apply w
   // The fallbacks of spec/transfers.md §9 for an admin: 20 GiB and 5 recipients.
   await expect(page.getByTestId('upload-limit-line')).toHaveText('Up to 20 GiB per transfer')
   await expect(page.getByTestId('recipient-counter')).toHaveText('0 of 5 recipients')
-  await page.waitForTimeout(1500)
+  // A minute of the page's time, long past any further retry's delay: still 3.
+  await page.clock.runFor('01:00')
+  await expect(alert).toContainText('after 3 attempts')
   expect(attempts).toBe(3)
 })
 
