@@ -114,6 +114,10 @@ test('a network drop mid-upload: the picker says so, and the upload resumes when
     await expect(page.getByTestId('upload-notice')).toHaveText(
       "You're offline. Uploads continue when the connection is back.",
     )
+    // Not a poll: it checks that something does not happen for a while. Chromium's offline
+    // emulation lets part PUTs already under way go on (the file still ends up done offline), so
+    // this holds only while the rest takes longer than 1.5 s at 20 MiB/s; page.clock cannot help,
+    // the bytes move on the network's time.
     await page.waitForTimeout(1500)
     await expect(row).not.toHaveAttribute('data-status', 'done')
     await context.setOffline(false)
