@@ -314,7 +314,7 @@ test("on a phone, the drawer's Login opens the modal and its Logout signs out", 
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Login' })).toBeVisible()
 })
 
-/** Stands in for Google's script: `prompt()` hands back a credential at once. */
+/** Stands in for Google's script: `prompt()` hands back a credential at once (on the next task, as Google's is asynchronous; not a wait). */
 const fakeGoogleIdentityScript = `
   window.google = { accounts: { id: {
     initialize(config) { window.__gsiConfig = config },
