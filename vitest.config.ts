@@ -22,7 +22,7 @@ export default defineConfig({
         },
       },
       {
-        // Component tests (docs/testing.md): React in happy-dom with the app's providers.
+        // Component tests (docs/architecture.md, section 11): React in happy-dom with the app's providers.
         test: {
           name: 'web-components',
           include: ['web/src/**/*.test.tsx'],
