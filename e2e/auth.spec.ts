@@ -55,9 +55,13 @@ test('sign up, see the user menu, log out (the token is revoked), log in again',
   const accountMenu = header(page).getByRole('button', { name: 'Account menu' })
   await expect(accountMenu).toContainText(account.name)
   await expect(header(page).getByRole('button', { name: 'Login' })).toHaveCount(0)
-  const { token, user } = await storedLogin(page)
+  const { token, user, scriptToken } = await storedLogin(page)
   expect(token?.length).toBeGreaterThan(10)
   expect(JSON.parse(user ?? '{}')).toMatchObject({ user: { email: account.email, name: account.name, role: 'FREE' } })
+  // The token lives only in the httpOnly cookie: nothing script can read holds it.
+  expect(scriptToken).toBeNull()
+  expect(user).not.toContain(token)
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ferry_token')
   expect(await tokenIsValid(request, token ?? '')).toBe(true)
 
   await accountMenu.click()
@@ -65,7 +69,7 @@ test('sign up, see the user menu, log out (the token is revoked), log in again',
   await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
-  expect(await storedLogin(page)).toEqual({ token: null, user: null })
+  expect(await storedLogin(page)).toEqual({ token: null, user: null, scriptToken: null })
   await expect.poll(() => tokenIsValid(request, token ?? '')).toBe(false)
 
   // A wrong password: the server's message, and still logged out.
@@ -231,7 +235,7 @@ test('a stored login whose token was revoked is signed out when the app starts',
   await page.goto('/profile')
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/profile')}`)
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible()
-  expect(await storedLogin(page)).toEqual({ token: null, user: null })
+  expect(await storedLogin(page)).toEqual({ token: null, user: null, scriptToken: null })
 })
 
 test('in Spanish: sign up, errors, Google, log out and log in again', async ({ page, request }) => {
@@ -309,7 +313,7 @@ test("on a phone, the drawer's Login opens the modal and its Logout signs out", 
   await expect(drawer.getByText(account.email)).toBeVisible()
   await drawer.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
-  expect(await storedLogin(page)).toEqual({ token: null, user: null })
+  expect(await storedLogin(page)).toEqual({ token: null, user: null, scriptToken: null })
   await header(page).getByRole('button', { name: 'Open navigation' }).click()
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Login' })).toBeVisible()
 })

@@ -13,19 +13,19 @@ const seededUser = (role: string) => ({
 })
 
 /**
- * Puts a stored login in localStorage before the app starts, as a real sign-in leaves it. The
- * token is made up, so the server's check of it at start is answered here as valid.
+ * Puts a stored login's profile in localStorage before the app starts, as a real sign-in leaves it
+ * (the token itself would be in the httpOnly cookie; there is none here), so the server's check of
+ * the session at start is answered here as valid.
  */
 async function storeSession(page: Page, role: string, ageMs = 0) {
   const answer = { valid: true, user: seededUser(role.toUpperCase()) }
   await page.route('**/auth/verify', (route) => route.fulfill({ json: answer }))
-  // The real API would answer the made-up token with 401, which ends the session (spec/transfers.md §4).
+  // The real API would answer a signed-in call without a session with 401, which ends it (spec/transfers.md §4).
   await page.route('**/api/plans/limits', (route) => route.fulfill({ status: 503, json: { detail: 'Not here' } }))
   await page.addInitScript(
     ({ user, savedAt }) => {
       if (sessionStorage.getItem('seeded')) return
       sessionStorage.setItem('seeded', '1')
-      localStorage.setItem('auth_token', 'e2e-token-0123456789')
       localStorage.setItem('auth_user', JSON.stringify({ user, savedAt }))
     },
     { user: seededUser(role), savedAt: Date.now() - ageMs },
@@ -207,6 +207,17 @@ test('a stored session 24 hours old is not restored', async ({ page }) => {
   await page.goto('/')
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible()
   await expect(header(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toBeNull()
+})
+
+test('a token an older version left in localStorage is removed at start', async ({ page }) => {
+  await storeSession(page, 'FREE')
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('legacy')) localStorage.setItem('auth_token', 'e2e-legacy-token-0123456789')
+    sessionStorage.setItem('legacy', '1')
+  })
+  await page.goto('/')
+  await expect(header(page).getByRole('button', { name: 'Account menu' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull()
 })
 

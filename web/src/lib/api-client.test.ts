@@ -24,8 +24,7 @@ let unregister = () => {}
 afterEach(() => unregister())
 
 describe('createApiClient', () => {
-  it('sends credentials, X-Requested-With, the bearer token and a JSON body', async () => {
-    unregister = registerApiAuth({ getToken: () => 'token-0123456789', onUnauthorized: () => {} })
+  it('sends credentials (the auth cookie), X-Requested-With and a JSON body, and never an Authorization header', async () => {
     const { fetch, calls } = fakeFetch(() => json(201, { id: 'abc' }))
     const api = createApiClient({ fetch })
 
@@ -40,21 +39,15 @@ describe('createApiClient', () => {
     expect(call?.init.body).toBe('{"title":"Room"}')
     expect(call?.init.headers).toMatchObject({
       'X-Requested-With': 'XMLHttpRequest',
-      Authorization: 'Bearer token-0123456789',
       'Content-Type': 'application/json',
     })
+    expect(call?.init.headers).not.toHaveProperty('Authorization')
   })
 
-  it('sends no Authorization header when logged out', async () => {
-    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }))
-    expect(await createApiClient({ fetch }).delete('/api/transfers/1')).toBeUndefined()
-    expect(calls[0]?.init.headers).not.toHaveProperty('Authorization')
-  })
-
-  it('sends no token when told not to, even when logged in', async () => {
-    unregister = registerApiAuth({ getToken: () => 'token-0123456789', onUnauthorized: () => {} })
+  it('sends no cookie when told not to (the upload-request page)', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}))
-    await createApiClient({ fetch, sendToken: false }).post('/api/presign', { filename: 'a' })
+    await createApiClient({ fetch, withSession: false }).post('/api/presign', { filename: 'a' })
+    expect(calls[0]?.init.credentials).toBe('omit')
     expect(calls[0]?.init.headers).not.toHaveProperty('Authorization')
     expect(calls[0]?.init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' })
   })
@@ -89,7 +82,7 @@ describe('createApiClient', () => {
 
   it('calls the unauthorized hook on 401, unless turned off', async () => {
     let cleared = 0
-    unregister = registerApiAuth({ getToken: () => null, onUnauthorized: () => cleared++ })
+    unregister = registerApiAuth({ onUnauthorized: () => cleared++ })
     const { fetch } = fakeFetch(() => json(401, { detail: 'Not authenticated', code: 'unauthorized' }))
 
     await expect(createApiClient({ fetch }).get('/api/transfers')).rejects.toMatchObject({ status: 401 })

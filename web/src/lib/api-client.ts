@@ -1,14 +1,15 @@
 import { ApiError, networkErrorMessage, parseErrorBody, parseJsonBody } from './api-error.js'
 
-/** What the api client needs from whoever owns the login (features/auth registers it). */
+/**
+ * What the api client needs from whoever owns the login (features/auth registers it). The
+ * session itself travels in the httpOnly auth cookie the browser attaches; script never holds it.
+ */
 export interface ApiAuthHooks {
-  /** The bearer token to send, or null when logged out. */
-  getToken(): string | null
   /** Called on any 401 from the main API: clear the stored login and send the user to /login. */
   onUnauthorized(): void
 }
 
-const noAuth: ApiAuthHooks = { getToken: () => null, onUnauthorized: () => {} }
+const noAuth: ApiAuthHooks = { onUnauthorized: () => {} }
 let authHooks: ApiAuthHooks = noAuth
 
 /** Installs the auth hooks every api client uses; returns a function that removes them. */
@@ -57,8 +58,11 @@ export interface ApiClientOptions {
    * (a wrong password answers 401) turn it off.
    */
   handleUnauthorized?: boolean
-  /** Whether the bearer token goes along (default true); the upload-request page sends none (spec/transfers.md §7). */
-  sendToken?: boolean
+  /**
+   * Whether the session (the auth cookie) goes along (default true); the upload-request page
+   * sends none (spec/transfers.md §7), so its calls are the link's, not the signed-in user's.
+   */
+  withSession?: boolean
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -79,11 +83,12 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * A fetch wrapper for Ferry's API (spec/transfers.md §7): credentials included, `X-Requested-With`,
- * the bearer token when logged in, JSON both ways; failures throw `ApiError`.
+ * A fetch wrapper for Ferry's API (spec/transfers.md §7): credentials included (the auth cookie is
+ * the session), `X-Requested-With` (which lets the cookie vouch for a change), JSON both ways;
+ * failures throw `ApiError`.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const { baseUrl = '', handleUnauthorized = true, sendToken = true } = options
+  const { baseUrl = '', handleUnauthorized = true, withSession = true } = options
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
   async function request<T>(path: string, req: ApiRequestOptions<T> = {}): Promise<T> {
@@ -92,8 +97,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       'X-Requested-With': 'XMLHttpRequest',
       ...req.headers,
     }
-    const token = sendToken ? authHooks.getToken() : null
-    if (token) headers.Authorization = `Bearer ${token}`
     if (req.body !== undefined) headers['Content-Type'] = 'application/json'
 
     let response: Response
@@ -102,7 +105,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         method: req.method ?? 'GET',
         headers,
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        credentials: 'include',
+        credentials: withSession ? 'include' : 'omit',
         signal: req.signal,
       })
     } catch (error) {

@@ -14,7 +14,8 @@ import { errorResponse } from '@ferry/contracts/api/system'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
-import { requireUser } from '../../http/auth-guard.js'
+import { authCookieName, requireUser } from '../../http/auth-guard.js'
+import { cookieMayAuthenticate } from '../../http/csrf-guard.js'
 import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn } from './auth.service.js'
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
@@ -107,9 +108,13 @@ export const authRoutes =
         schema: { tags: ['auth'], body: verifyRequest, response: { 200: verifyResponse } },
         config: { access: 'public' },
       },
-      async (request) => {
+      async (request, reply) => {
         const { token } = request.body
         const session = token === undefined ? request.auth : await auth.authenticate(token)
+        // The app asks about its own cookie: one that no longer works is dropped with the answer.
+        if (!session && token === undefined && request.cookies[authCookieName] && cookieMayAuthenticate(request)) {
+          clearAuthCookie(request, reply)
+        }
         return session ? { valid: true, user: toUser(session.user) } : { valid: false }
       },
     )

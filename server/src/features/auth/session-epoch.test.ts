@@ -59,7 +59,10 @@ await forEachStack((getApp) => {
       expect(res.status).toBe(200)
       expect((await api('/api/probe/user', { headers: { cookie } })).status).toBe(401)
 
-      expect(await (await postJson(api, '/auth/verify', {}, { cookie, ...xhr })).json()).toEqual({ valid: false })
+      const verified = await postJson(api, '/auth/verify', {}, { cookie, ...xhr })
+      expect(await verified.json()).toEqual({ valid: false })
+      // The dead cookie is dropped with the answer.
+      expect(verified.headers.getSetCookie().join()).toMatch(/ferry_token=;/)
       const anonymous = await postJson(api, '/auth/logout-all', undefined, xhr)
       expect(anonymous.status).toBe(401)
       expect(await anonymous.json()).toEqual(notAuthenticated)

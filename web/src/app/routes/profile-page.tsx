@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../components/use-format-date.js'
-import { useSession } from '../../features/auth/index.js'
+import { LogoutAllCard, useSession } from '../../features/auth/index.js'
 import { CurrentPlanCard, SubscriptionDetailsCard, useMyPlan } from '../../features/billing/index.js'
 import { usePlans } from '../../features/plans/index.js'
 import { InviteEarnCard } from '../../features/referrals/index.js'
@@ -14,7 +14,10 @@ import { loginPath, paths } from '../../lib/paths.js'
 
 const roleColors: Record<string, string> = { ADMIN: 'red', PREMIUM: 'violet', FREE: 'gray' }
 
-/** /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription and referral codes. */
+/**
+ * /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription,
+ * referral codes, and logging out of all devices (product.md §15).
+ */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['common', 'billing'])
   const formatDate = useFormatDate()
@@ -81,6 +84,7 @@ export function ProfilePage() {
         )}
         {myPlan.data && <SubscriptionDetailsCard subscription={myPlan.data.subscription} />}
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
+        <LogoutAllCard />
       </Stack>
     </Container>
   )

@@ -11,7 +11,7 @@ import { homeTabPath, paths } from '../../lib/paths.js'
 export function RoomPage() {
   const { t } = useTranslation(['rooms', 'common'])
   const { roomId = '' } = useParams()
-  const { token, user } = useSession()
+  const { user } = useSession()
   useDocumentTitle(`${t('room.pageTitle')} · ${t('brand', { ns: 'common' })}`)
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
@@ -23,7 +23,6 @@ export function RoomPage() {
         <RoomView
           key={`${roomId}:${user?.id ?? ''}`}
           roomId={roomId}
-          userToken={token}
           userId={user?.id ?? null}
           upgradeTo={paths.upgrade}
         />

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths.js'
 
 /**
  * /upload/:requestId (spec/transfers.md §2): anyone with the link uploads to it, with the send form's upload
- * engine; files start as soon as they are added, tied to the link, with no bearer token.
+ * engine; files start as soon as they are added, tied to the link, with no session.
  */
 export function UploadRequestPage() {
   const { t } = useTranslation('requestLinks')

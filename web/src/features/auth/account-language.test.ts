@@ -16,7 +16,7 @@ const ana: SessionUser = { id: 'u1', email: 'ana@example.com', role: 'FREE', lan
 describe('syncAccountLanguage', () => {
   it('stores the interface language when the account has another one, and keeps the answer', async () => {
     const store = createSessionStore({ storage: memoryStorage() })
-    store.signIn('a-long-enough-token', ana)
+    store.signIn(ana)
     const setLanguage = vi.fn(async (language: 'en' | 'es') => ({ ...ana, language }))
     await syncAccountLanguage({ store, setLanguage }, 'es')
     expect(setLanguage).toHaveBeenCalledWith('es')
@@ -32,14 +32,14 @@ describe('syncAccountLanguage', () => {
     })
     await syncAccountLanguage({ store, setLanguage }, 'es')
     expect(setLanguage).not.toHaveBeenCalled()
-    store.signIn('a-long-enough-token', ana)
+    store.signIn(ana)
     await syncAccountLanguage({ store, setLanguage }, 'es')
     expect(store.getSnapshot().user).toEqual(ana)
   })
 
   it('drops the answer when the user signed out meanwhile', async () => {
     const store = createSessionStore({ storage: memoryStorage() })
-    store.signIn('a-long-enough-token', ana)
+    store.signIn(ana)
     await syncAccountLanguage(
       {
         store,

@@ -13,12 +13,12 @@ export interface SyncLanguageDeps {
  * sign-in or language change.
  */
 export async function syncAccountLanguage({ store, setLanguage }: SyncLanguageDeps, language: Language): Promise<void> {
-  const { token, user } = store.getSnapshot()
-  if (!token || !user || user.language === language) return
+  const { signedInAt, user } = store.getSnapshot()
+  if (signedInAt === null || !user || user.language === language) return
   try {
     const updated = await setLanguage(language)
     // A sign-out or another sign-in while the request ran has the last word.
-    if (store.getSnapshot().token === token) store.updateUser(updated)
+    if (store.getSnapshot().signedInAt === signedInAt) store.updateUser(updated)
   } catch {
     // Offline or signed out meanwhile: the next change tries again.
   }

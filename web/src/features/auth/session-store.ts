@@ -12,13 +12,19 @@ export interface SessionUser {
   language?: string | null
 }
 
+/**
+ * What this page knows about the login. The token itself never reaches script: it lives in the
+ * httpOnly cookie the server sets (spec/transfers.md §4), so only the non-secret profile is kept.
+ */
 export interface SessionState {
-  token: string | null
   user: SessionUser | null
+  /** When this login happened (ms), telling one login from the next; null when signed out. */
+  signedInAt: number | null
 }
 
-export const tokenStorageKey = 'auth_token'
 export const userStorageKey = 'auth_user'
+/** Where older versions kept the token in localStorage; removed at start, never written. */
+export const legacyTokenStorageKey = 'auth_token'
 /** spec/transfers.md §9: a stored session is restored only while it is under 24 hours old. */
 export const sessionRestoreMaxAgeMs = 24 * 60 * 60 * 1000
 
@@ -29,12 +35,7 @@ interface StoredUser {
   savedAt: number
 }
 
-const signedOut: SessionState = { token: null, user: null }
-
-/** spec/transfers.md §4: a token counts as present only if longer than 10 characters. */
-export function isUsableToken(token: unknown): token is string {
-  return typeof token === 'string' && token.length > 10
-}
+const signedOut: SessionState = { user: null, signedInAt: null }
 
 /** spec/transfers.md §6: admin is the role ADMIN, compared case-insensitively. */
 export function isAdminRole(role: string | null | undefined): boolean {
@@ -55,32 +56,40 @@ function safeGet(storage: KeyValueStorage, key: string): string | null {
   }
 }
 
+function safeRemove(storage: KeyValueStorage, key: string): void {
+  try {
+    storage.removeItem(key)
+  } catch {
+    // Storage can be unavailable (private mode); the in-memory state is what counts.
+  }
+}
+
 /**
- * The session kept in storage, or signed out when the token is missing or too short, the user
- * record is unreadable, or it was saved 24 hours ago or more.
+ * The session kept in storage, or signed out when the user record is missing, unreadable, or was
+ * saved 24 hours ago or more.
  */
 export function readStoredSession(storage: KeyValueStorage, now: number): SessionState {
-  const token = safeGet(storage, tokenStorageKey)
   const raw = safeGet(storage, userStorageKey)
-  if (!isUsableToken(token) || !raw) return signedOut
+  if (!raw) return signedOut
   let stored: Partial<StoredUser>
   try {
     stored = JSON.parse(raw) as Partial<StoredUser>
   } catch {
     return signedOut
   }
-  const age = now - (typeof stored.savedAt === 'number' ? stored.savedAt : Number.NaN)
+  const savedAt = typeof stored.savedAt === 'number' ? stored.savedAt : Number.NaN
+  const age = now - savedAt
   if (!isSessionUser(stored.user) || !(age >= 0 && age < sessionRestoreMaxAgeMs)) return signedOut
-  return { token, user: stored.user }
+  return { user: stored.user, signedInAt: savedAt }
 }
 
 export interface SessionStore {
   getSnapshot(): SessionState
   subscribe(listener: () => void): () => void
-  /** Stores a fresh login (token and user, stamped now). */
-  signIn(token: string, user: SessionUser): void
+  /** Stores a fresh login's user, stamped now (the token stays in the server's cookie). */
+  signIn(user: SessionUser): void
   /**
-   * Replaces the signed-in user's details (e.g. after the server confirmed the token), keeping
+   * Replaces the signed-in user's details (e.g. after the server confirmed the session), keeping
    * the time of the login so the 24-hour restore window does not restart.
    */
   updateUser(user: SessionUser): void
@@ -88,6 +97,11 @@ export interface SessionStore {
   signOut(): void
   /** Re-reads storage, e.g. after another tab signed in or out. */
   reload(): void
+  /**
+   * Whether a login was stored but refused at start (24 hours old or unreadable): its cookie is
+   * still in the browser and should be ended on the server.
+   */
+  readonly droppedAtStart: boolean
 }
 
 export interface SessionStoreDeps {
@@ -97,60 +111,56 @@ export interface SessionStoreDeps {
 
 export function createSessionStore({ storage, now = Date.now }: SessionStoreDeps): SessionStore {
   const listeners = new Set<() => void>()
+  // A token older versions kept in script-readable storage goes; the cookie carries the session.
+  safeRemove(storage, legacyTokenStorageKey)
   let state = readStoredSession(storage, now())
+  const droppedAtStart = state.user === null && safeGet(storage, userStorageKey) !== null
   // A stale or broken record is removed, so other code never restores what we refused.
-  if (!state.token) clearStorage()
-
-  function clearStorage() {
-    try {
-      storage.removeItem(tokenStorageKey)
-      storage.removeItem(userStorageKey)
-    } catch {
-      // Storage can be unavailable (private mode); the in-memory state is what counts.
-    }
-  }
+  if (droppedAtStart) safeRemove(storage, userStorageKey)
 
   function set(next: SessionState) {
-    if (next.token === state.token && next.user === state.user) return
+    if (next.user === state.user && next.signedInAt === state.signedInAt) return
     state = next
     for (const listener of listeners) listener()
   }
 
   return {
+    droppedAtStart,
     getSnapshot: () => state,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    signIn(token, user) {
+    signIn(user) {
+      const savedAt = now()
       try {
-        storage.setItem(tokenStorageKey, token)
-        storage.setItem(userStorageKey, JSON.stringify({ user, savedAt: now() } satisfies StoredUser))
+        storage.setItem(userStorageKey, JSON.stringify({ user, savedAt } satisfies StoredUser))
       } catch {
         // Still signed in for this page; only restoring after a reload is lost.
       }
-      set({ token, user })
+      set({ user, signedInAt: savedAt })
     },
     updateUser(user) {
-      if (!state.token) return
+      const { signedInAt } = state
+      if (signedInAt === null) return
       try {
-        const raw = storage.getItem(userStorageKey)
-        const savedAt = raw ? (JSON.parse(raw) as Partial<StoredUser>).savedAt : undefined
-        if (typeof savedAt === 'number') {
-          storage.setItem(userStorageKey, JSON.stringify({ user, savedAt } satisfies StoredUser))
+        // Only over a record still there: another tab may have signed out meanwhile.
+        if (storage.getItem(userStorageKey)) {
+          storage.setItem(userStorageKey, JSON.stringify({ user, savedAt: signedInAt } satisfies StoredUser))
         }
       } catch {
-        // Unreadable storage: the in-memory user is still updated.
+        // Unavailable storage: the in-memory user is still updated.
       }
-      if (JSON.stringify(user) !== JSON.stringify(state.user)) set({ token: state.token, user })
+      if (JSON.stringify(user) !== JSON.stringify(state.user)) set({ user, signedInAt })
     },
     signOut() {
-      clearStorage()
+      safeRemove(storage, userStorageKey)
+      safeRemove(storage, legacyTokenStorageKey)
       set(signedOut)
     },
     reload() {
       const next = readStoredSession(storage, now())
-      const same = next.token === state.token && JSON.stringify(next.user) === JSON.stringify(state.user)
+      const same = next.signedInAt === state.signedInAt && JSON.stringify(next.user) === JSON.stringify(state.user)
       if (!same) set(next)
     },
   }

@@ -4,9 +4,8 @@ import { createSessionStore, type SessionUser } from './session-store.js'
 import { verifyStoredSession } from './session-verify.js'
 
 const user: SessionUser = { id: 'u1', email: 'ana@example.com', name: 'Ana', role: 'FREE', picture: null }
-const token = 'token-0123456789'
 
-function signedInStore() {
+function signedInStore(now = () => 1_700_000_000_000) {
   const data = new Map<string, string>()
   const store = createSessionStore({
     storage: {
@@ -14,13 +13,14 @@ function signedInStore() {
       setItem: (key, value) => void data.set(key, value),
       removeItem: (key) => void data.delete(key),
     },
+    now,
   })
-  store.signIn(token, user)
+  store.signIn(user)
   return { store, data }
 }
 
 describe('verifyStoredSession', () => {
-  it('does not call the server without a stored token', async () => {
+  it('does not call the server without a stored session', async () => {
     const { store } = signedInStore()
     store.signOut()
     let calls = 0
@@ -37,29 +37,29 @@ describe('verifyStoredSession', () => {
 
   it('keeps a valid session and takes the confirmed user, with its new role', async () => {
     const { store } = signedInStore()
-    const sent: string[] = []
+    let calls = 0
     const outcome = await verifyStoredSession({
       store,
-      verify: async (t) => {
-        sent.push(t)
+      verify: async () => {
+        calls++
         return { valid: true, user: { ...user, role: 'PREMIUM' } }
       },
     })
     expect(outcome).toBe('valid')
-    expect(sent).toEqual([token])
-    expect(store.getSnapshot()).toEqual({ token, user: { ...user, role: 'PREMIUM' } })
+    expect(calls).toBe(1)
+    expect(store.getSnapshot().user).toEqual({ ...user, role: 'PREMIUM' })
   })
 
-  it('signs out when the server says the token is invalid or answers 401', async () => {
+  it('signs out when the server says the session is invalid or answers 401', async () => {
     const first = signedInStore()
     expect(await verifyStoredSession({ store: first.store, verify: async () => ({ valid: false }) })).toBe('invalid')
-    expect(first.store.getSnapshot()).toEqual({ token: null, user: null })
+    expect(first.store.getSnapshot()).toEqual({ user: null, signedInAt: null })
     expect(first.data.size).toBe(0)
 
     const second = signedInStore()
     const rejected = async () => Promise.reject(new ApiError(401, 'Not authenticated', 'unauthorized'))
     expect(await verifyStoredSession({ store: second.store, verify: rejected })).toBe('invalid')
-    expect(second.store.getSnapshot().token).toBeNull()
+    expect(second.store.getSnapshot().user).toBeNull()
   })
 
   it('keeps the session when the server cannot answer', async () => {
@@ -70,20 +70,23 @@ describe('verifyStoredSession', () => {
     ]) {
       const { store } = signedInStore()
       expect(await verifyStoredSession({ store, verify: () => Promise.reject(error) })).toBe('unknown')
-      expect(store.getSnapshot().token).toBe(token)
+      expect(store.getSnapshot().user).toEqual(user)
     }
   })
 
   it('ignores the answer when the user signed in again meanwhile', async () => {
-    const { store } = signedInStore()
+    let now = 1_700_000_000_000
+    const { store } = signedInStore(() => now)
+    const other = { ...user, id: 'u2', email: 'bo@example.com' }
     const outcome = await verifyStoredSession({
       store,
       verify: async () => {
-        store.signIn('another-token-0123', user)
+        now += 1000
+        store.signIn(other)
         return { valid: false }
       },
     })
     expect(outcome).toBe('unknown')
-    expect(store.getSnapshot().token).toBe('another-token-0123')
+    expect(store.getSnapshot().user).toEqual(other)
   })
 })

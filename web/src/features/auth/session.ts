@@ -1,7 +1,7 @@
 import { registerApiAuth } from '../../lib/api-client.js'
 import { authApi } from './api/auth-api.js'
 import { expireSession } from './session-expiry.js'
-import { createSessionStore, tokenStorageKey, userStorageKey } from './session-store.js'
+import { createSessionStore, legacyTokenStorageKey, userStorageKey } from './session-store.js'
 import { verifyStoredSession } from './session-verify.js'
 
 function browserStorage(): Storage | undefined {
@@ -19,24 +19,46 @@ const memoryStorage = {
   removeItem: (key: string) => void memory.delete(key),
 }
 
-/** The one session of this page, kept in localStorage as spec/transfers.md §4 says. */
+/**
+ * The one session of this page. The token lives only in the server's httpOnly cookie; what
+ * localStorage keeps is the signed-in user's profile and when they signed in (spec/transfers.md §4).
+ */
 export const sessionStore = createSessionStore({ storage: browserStorage() ?? memoryStorage })
 
+let leaving = 0
+
 /**
- * Connects the session to the rest of the app: the api client sends its token and, on any 401,
- * the login is cleared and the user is sent to /login (spec/transfers.md §4); a restored token is
- * verified with the server once; other tabs' sign-ins and sign-outs are followed. Returns a
- * function that undoes it.
+ * Runs a deliberate logout (`leave`): meanwhile a 401 from a call still in flight, or one the
+ * server's answer causes, does not send the user to /login, since `leave` decides where they go.
+ */
+export async function whileLeaving<T>(leave: () => Promise<T>): Promise<T> {
+  leaving++
+  try {
+    return await leave()
+  } finally {
+    leaving--
+  }
+}
+
+/**
+ * Connects the session to the rest of the app: on any 401 from the api client the login is
+ * cleared and the user is sent to /login (spec/transfers.md §4); a restored session is verified
+ * with the server once (by its cookie); a login refused at start as too old also ends its cookie;
+ * other tabs' sign-ins and sign-outs are followed. Returns a function that undoes it.
  */
 export function connectSession(navigate: (to: string) => void): () => void {
   const unregister = registerApiAuth({
-    getToken: () => sessionStore.getSnapshot().token,
-    onUnauthorized: () => expireSession(sessionStore, navigate, window.location),
+    onUnauthorized: () => {
+      if (leaving === 0) expireSession(sessionStore, navigate, window.location)
+    },
   })
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === tokenStorageKey || event.key === userStorageKey) sessionStore.reload()
+    if (event.key === null || event.key === userStorageKey || event.key === legacyTokenStorageKey) {
+      sessionStore.reload()
+    }
   }
   window.addEventListener('storage', onStorage)
+  if (sessionStore.droppedAtStart) void authApi.logout().catch(() => undefined)
   void verifyStoredSession({ store: sessionStore, verify: authApi.verify })
   return () => {
     unregister()

@@ -1,13 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import { sessionStore } from './session.js'
-import { isAdminRole, isUsableToken, type SessionUser } from './session-store.js'
+import { isAdminRole, type SessionUser } from './session-store.js'
 
 export interface Session {
   user: SessionUser | null
-  token: string | null
   isAuthenticated: boolean
   isAdmin: boolean
-  /** Forgets the login in this browser only; Logout (`useLogout`) also revokes the token. */
+  /** Forgets the login in this browser only; Logout (`useLogout`) also ends it on the server. */
   signOut(): void
 }
 
@@ -17,10 +16,9 @@ const signOut = () => sessionStore.signOut()
 export function useSession(): Session {
   const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot)
   return useMemo(() => {
-    const isAuthenticated = isUsableToken(state.token) && state.user !== null
+    const isAuthenticated = state.user !== null
     return {
-      user: isAuthenticated ? state.user : null,
-      token: isAuthenticated ? state.token : null,
+      user: state.user,
       isAuthenticated,
       isAdmin: isAuthenticated && isAdminRole(state.user?.role),
       signOut,

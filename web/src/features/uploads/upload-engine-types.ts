@@ -4,10 +4,10 @@ import type { PickedFile } from './file-names.js'
 import type { UploadQueueSnapshot } from './upload-queue-state.js'
 
 export interface UploadEngineOptions {
-  /** Upload-request page: keys are tied to this request link, and no bearer token is sent. */
+  /** Upload-request page: keys are tied to this request link, and no session is sent. */
   requestId?: string
-  /** Whether the bearer token is sent; by default yes, unless `requestId` is set. */
-  sendToken?: boolean
+  /** Whether the session (the auth cookie) is sent; by default yes, unless `requestId` is set. */
+  withSession?: boolean
   /** Start uploading as soon as files are added (signed in); otherwise they wait for `setAutoStart(true)`. */
   autoStart?: boolean
   api?: UploadsApi

@@ -24,10 +24,10 @@ import { createUppyTransport } from './uppy-transport.js'
 export type { UploadEngine, UploadEngineOptions } from './upload-engine-types.js'
 
 export function createUploadEngine(options: UploadEngineOptions = {}): UploadEngine {
-  const sendToken = options.sendToken ?? options.requestId === undefined
+  const withSession = options.withSession ?? options.requestId === undefined
   const api =
     options.api ??
-    createUploadsApi(sendToken ? apiClient : createApiClient({ sendToken: false, handleUnauthorized: false }))
+    createUploadsApi(withSession ? apiClient : createApiClient({ withSession: false, handleUnauthorized: false }))
   const delays = options.retryDelaysMs ?? uploadRetryDelaysMs
   const maxRetries = options.maxRetries ?? maxUploadRetries
   const intervalMs = options.progressIntervalMs ?? 500

@@ -17,9 +17,12 @@ export interface AuthApi {
   register(body: RegisterRequest): Promise<LoginResponse>
   /** Exchanges a Google ID token (and the language for a new account); 501 when the server has no Google client id. */
   google(token: string, language?: Language): Promise<LoginResponse>
-  /** Revokes the current token (sent as bearer and cookie) and clears the cookie. */
+  /** Revokes the session of the auth cookie and clears the cookie. */
   logout(): Promise<void>
-  verify(token: string): Promise<VerifyResponse>
+  /** Ends every session of the signed-in user, this one included, and clears the cookie. */
+  logoutAll(): Promise<void>
+  /** Whether the auth cookie's session is still valid, and its user as the server has it now. */
+  verify(): Promise<VerifyResponse>
   /** GET /auth/config: the Google OAuth client id the server accepts, or null without Google. */
   googleClientId(): Promise<string | null>
 }
@@ -32,7 +35,10 @@ export function createAuthApi(client: ApiClient): AuthApi {
     logout: async () => {
       await client.post(authPaths.logout)
     },
-    verify: (token) => client.post(authPaths.verify, { token }, { schema: verifyResponse }),
+    logoutAll: async () => {
+      await client.post(authPaths.logoutAll)
+    },
+    verify: () => client.post(authPaths.verify, {}, { schema: verifyResponse }),
     googleClientId: async () => (await client.get(authPaths.config, { schema: authConfigResponse })).google_client_id,
   }
 }

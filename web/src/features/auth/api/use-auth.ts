@@ -3,18 +3,20 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { isApiError } from '../../../lib/api-error.js'
 import { currentLanguage } from '../../../lib/i18n.js'
 import { paths } from '../../../lib/paths.js'
 import type { AuthFormResult } from '../auth-form-validation.js'
 import { loadGoogleIdentity, requestGoogleCredential } from '../google/google-identity.js'
 import { signInWithGoogle } from '../google/google-sign-in.js'
-import { sessionStore } from '../session.js'
+import { sessionStore, whileLeaving } from '../session.js'
+import { rememberSignIn } from '../sign-in.js'
 import { authApi } from './auth-api.js'
 
 type ValidAuthForm = Extract<AuthFormResult, { ok: true }>
 
 function completeSignIn(queryClient: QueryClient, response: LoginResponse) {
-  sessionStore.signIn(response.access_token, response.user)
+  rememberSignIn(sessionStore, response)
   // What the server answers (plan limits, lists) depends on who is asking.
   void queryClient.invalidateQueries()
 }
@@ -50,21 +52,51 @@ export function useGoogleSignIn() {
 }
 
 /**
- * Logout: the server revokes the token and clears its cookie, and everything stored here is
- * cleared; the user lands on /. The home page is reached before the session ends, so a page
- * behind a login guard does not first bounce to /login. A server that cannot be reached does
- * not keep anyone signed in here.
+ * Logout: the server revokes the session and clears its cookie, then everything stored here is
+ * cleared and the user lands on /. The server answers first, so nothing refetched as a visitor
+ * still carries the cookie. The home page is reached before the session ends here, so a page
+ * behind a login guard does not first bounce to /login. A server that cannot be reached does not
+ * keep anyone signed in here.
  */
 export function useLogout(): () => Promise<void> {
+  const leave = useLeave()
+  return useCallback(
+    () =>
+      whileLeaving(async () => {
+        await authApi.logout().catch(() => undefined)
+        await leave()
+      }),
+    [leave],
+  )
+}
+
+/**
+ * "Log out of all devices" (product.md §15): the server ends every session of the user, this one
+ * included, then this browser forgets the login as on logout. A refusal other than an already
+ * ended session (401) is thrown, and the user stays signed in here.
+ */
+export function useLogoutAll() {
+  const leave = useLeave()
+  return useMutation({
+    mutationFn: () =>
+      whileLeaving(async () => {
+        try {
+          await authApi.logoutAll()
+        } catch (error) {
+          if (!(isApiError(error) && error.status === 401)) throw error
+        }
+        await leave()
+      }),
+  })
+}
+
+function useLeave(): () => Promise<void> {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
-    // Sent now, while the api client still holds the token.
-    const revoked = authApi.logout().catch(() => undefined)
     await navigate(paths.home)
     sessionStore.signOut()
     // Drops the signed-in user's data and refetches what is on screen as a visitor.
     void queryClient.resetQueries()
-    await revoked
   }, [navigate, queryClient])
 }

@@ -24,19 +24,19 @@ export interface RequestLinksApi {
   create(payload: RequestCreateRequest): Promise<RequestCreateResponse>
   list(signal?: AbortSignal): Promise<RequestListItem[]>
   received(signal?: AbortSignal): Promise<ReceivedGroup[]>
-  /** The public page's load; no bearer token goes along. */
+  /** The public page's load; no session goes along. */
   info(requestId: string, signal?: AbortSignal): Promise<RequestInfo>
   upload(requestId: string, payload: RequestUploadRequest): Promise<RequestUploadResponse>
   complete(requestId: string): Promise<void>
 }
 
 /**
- * `client` serves the requester's calls (bearer token); `publicClient` the upload page's, which
+ * `client` serves the requester's calls (the session cookie); `publicClient` the upload page's, which
  * sends no token (spec/transfers.md §7) and whose 401 must not log out whoever happens to be signed in.
  */
 export function createRequestLinksApi(
   client: ApiClient = apiClient,
-  publicClient: ApiClient = createApiClient({ sendToken: false, handleUnauthorized: false }),
+  publicClient: ApiClient = createApiClient({ withSession: false, handleUnauthorized: false }),
 ): RequestLinksApi {
   return {
     create: (payload) => client.post(apiAliases.create, payload, { schema: requestCreateResponse }),

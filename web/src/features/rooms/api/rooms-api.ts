@@ -20,7 +20,7 @@ import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-cli
 export const withParam = (path: string, name: string, value: string) =>
   path.replace(`:${name}`, encodeURIComponent(value))
 
-/** A visitor's room-scoped guest token goes along as a header; signed-in users send their bearer token. */
+/** A visitor's room-scoped guest token goes along as a header; signed-in users are known by their auth cookie. */
 const guestHeaders = (guestToken: string | null | undefined) =>
   guestToken ? { [roomGuestHeader]: guestToken } : undefined
 
@@ -78,7 +78,10 @@ export function createRoomsApi(
 
 export const roomsApi = createRoomsApi()
 
-/** ws(s)://this-origin/path?token=…: browsers cannot set headers on a WebSocket (spec/transfers.md §7). */
+/**
+ * ws(s)://this-origin/path, with `?token=…` for a visitor's guest token (browsers cannot set headers
+ * on a WebSocket); a signed-in user's socket is admitted by the auth cookie (spec/transfers.md §7).
+ */
 export function socketUrl(path: string, token: string | null): string {
   const url = new URL(path, window.location.href)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'

@@ -15,9 +15,7 @@ import { VideoChat } from './video-chat.js'
 
 export interface MemberRoomProps {
   room: RoomMemberView
-  /** For the sockets: the user's JWT or the guest token. */
-  token: string | null
-  /** For HTTP calls of a visitor. */
+  /** A visitor's guest token, for HTTP calls and sockets; null for a signed-in user, whose auth cookie goes along. */
   guestToken: string | null
   upgradeTo: string
   onRoomChange(room: RoomMemberView): void
@@ -26,7 +24,7 @@ export interface MemberRoomProps {
 }
 
 /** A participant's room: participants, requests, transfers, notifications and the video chat. */
-export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange, onResync }: MemberRoomProps) {
+export function MemberRoom({ room, guestToken, upgradeTo, onRoomChange, onResync }: MemberRoomProps) {
   const { t } = useTranslation('rooms')
   const formatDate = useFormatDate()
   const notifications = useRoomNotifications()
@@ -74,7 +72,7 @@ export function MemberRoom({ room, token, guestToken, upgradeTo, onRoomChange, o
       onRoomChange({ ...room, expired: true })
     } else transfers.onRoomEvent(event)
   }
-  const connection = useRoomConnection(room, token, onEvent)
+  const connection = useRoomConnection(room, guestToken, onEvent)
   const transfers = useRoomTransfers({ room, guestToken, signalling: connection.signalling, notify: onNotice })
 
   return (

@@ -12,8 +12,7 @@ import { MemberRoom } from './member-room.js'
 
 export interface RoomViewProps {
   roomId: string
-  /** The signed-in user's token and id, or nulls for a visitor. */
-  userToken: string | null
+  /** The signed-in user's id (their auth cookie carries the session), or null for a visitor. */
   userId: string | null
   upgradeTo: string
 }
@@ -22,9 +21,9 @@ export interface RoomViewProps {
  * The room page (spec/transfers.md §2): participants see the room; anyone else sees a Join button. A visitor's
  * guest token is kept per room in sessionStorage, so a reload keeps the seat.
  */
-export function RoomView({ roomId, userToken, userId, upgradeTo }: RoomViewProps) {
+export function RoomView({ roomId, userId, upgradeTo }: RoomViewProps) {
   const { t, i18n } = useTranslation('rooms')
-  const [guestToken, setGuestToken] = useState(() => (userToken ? null : readGuestToken(roomId)))
+  const [guestToken, setGuestToken] = useState(() => (userId ? null : readGuestToken(roomId)))
   const who = userId ?? (guestToken ? `guest:${guestToken.slice(-12)}` : 'visitor')
   const room = useRoom(roomId, guestToken, who)
   const [joining, setJoining] = useState(false)
@@ -73,8 +72,7 @@ export function RoomView({ roomId, userToken, userId, upgradeTo }: RoomViewProps
   return (
     <MemberRoom
       room={room.data}
-      token={userToken ?? guestToken}
-      guestToken={userToken ? null : guestToken}
+      guestToken={userId ? null : guestToken}
       upgradeTo={upgradeTo}
       onRoomChange={(next: RoomMemberView) => setRoom(next)}
       onResync={() => void room.refetch()}

@@ -7,7 +7,8 @@ import { SignallingClient } from '../realtime/signalling-client.js'
 
 /**
  * While a participant has the room open: its room socket (events to `onEvent`) and one
- * signalling socket for every transfer and the call. `token` is the user's JWT or the guest token.
+ * signalling socket for every transfer and the call. `token` is a visitor's guest token; a
+ * signed-in user's sockets are admitted by the auth cookie the browser sends (same origin).
  */
 export function useRoomConnection(
   room: RoomMemberView,

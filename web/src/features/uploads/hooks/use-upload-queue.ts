@@ -6,7 +6,7 @@ import { emptySnapshot, type UploadQueueSnapshot } from '../upload-queue-state.j
 export interface UseUploadQueueOptions {
   /** Send files as soon as they are added (signed in); otherwise list them until this turns true. */
   autoStart: boolean
-  /** Upload-request page: keys are tied to this link and no bearer token is sent. */
+  /** Upload-request page: keys are tied to this link and no session is sent. */
   requestId?: string
 }
 
