@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tokenOf } from '../features/admin/testing/admin-test-kit.js'
 import { bearer, postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
 import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
-import { createRoom, ofType, openSocket, roomSocket } from '../features/rooms/testing/rooms-test-kit.js'
+import { createRoom, ofType, openSocket, type TestSocket } from '../features/rooms/testing/rooms-test-kit.js'
 import {
   fetchBytes,
   postTransfer,
@@ -38,6 +38,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
 })
+
+/** How long a socket may take to answer on a busy machine (2 cores shared by the whole test run). */
+const patience = 20_000
+const welcomed = async (socket: TestSocket) => {
+  await socket.next(ofType('welcome'), patience)
+  return socket
+}
 
 const statusesOf = async (attempts: (() => Promise<Response>)[]) => {
   const statuses: number[] = []
@@ -81,17 +88,17 @@ describe('security review replays (embedded defaults)', () => {
     const { guest_token: guestToken } = (await joined.json()) as { guest_token: string }
 
     const ws = openSocket(app, `/ws/webrtc/${roomId}`, guestToken, { 'x-forwarded-for': ip })
-    await ws.next(ofType('welcome'))
+    await ws.next(ofType('welcome'), patience)
     for (let i = 0; i < 3000; i++) ws.send({ type: 'ready', channel: crypto.randomUUID() })
     expect((await ws.closed).code).toBe(socketCloseCodes.tooManyRequests)
-    // The server did not stall: it answers the next request at once.
-    const started = Date.now()
+    // The server stopped near the socket's budget (bursts of 50) instead of answering 3 000 frames,
+    // and goes on serving everyone else.
+    expect(ws.messages.filter(ofType('error')).length).toBeLessThan(300)
     expect((await app.api('/healthz')).status).toBe(200)
-    expect(Date.now() - started).toBeLessThan(1000)
 
     // No more than 4 sockets per participant.
     const sockets = []
-    for (let i = 0; i < 4; i++) sockets.push(await roomSocket(app, roomId, host.token))
+    for (let i = 0; i < 4; i++) sockets.push(await welcomed(openSocket(app, `/api/rooms/${roomId}/ws`, host.token)))
     const fifth = openSocket(app, `/api/rooms/${roomId}/ws`, host.token)
     expect((await fifth.closed).code).toBe(socketCloseCodes.tooManyRequests)
     for (const socket of sockets) socket.close()
@@ -210,10 +217,10 @@ describe('security review replays (embedded defaults)', () => {
     const visit = await join(fromAddress(app.api), 'Visitor')
     expect(visit.status).toBe(200)
     const { guest_token: visitor } = (await visit.json()) as { guest_token: string }
-    const hostSocket = await roomSocket(app, roomId, host.token)
-    const visitorSocket = await roomSocket(app, roomId, visitor)
+    const hostSocket = await welcomed(openSocket(app, `/api/rooms/${roomId}/ws`, host.token))
+    const visitorSocket = await welcomed(openSocket(app, `/api/rooms/${roomId}/ws`, visitor))
     visitorSocket.close()
-    await hostSocket.next(ofType('user_left'))
+    await hostSocket.next(ofType('user_left'), patience)
     hostSocket.close()
 
     const invited = await signUp(app, 'FREE', 'Ivan Invited')
@@ -225,6 +232,44 @@ describe('security review replays (embedded defaults)', () => {
     const statuses = await statusesOf(Array.from({ length: 60 }, (_, i) => () => join(squatter, `Squatter ${i}`)))
     expect(statuses.slice(0, 30)).not.toContain(429)
     expect(statuses.slice(30)).toEqual(Array(30).fill(429))
+  })
+
+  it('L-5: the seven login-required routes answer 401 before they look at the body', async () => {
+    const roomId = crypto.randomUUID()
+    const transferId = crypto.randomUUID()
+    const routes = [
+      ['/api/checkout/session', 'checkout_login_required'],
+      ['/file-request/create', 'request_login_required'],
+      ['/api/file-request/create', 'request_login_required'],
+      ['/api/rooms', 'room_login_required'],
+      [`/api/rooms/${roomId}/initiate-transfer`, 'unauthorized'],
+      [`/api/transfers/${transferId}/respond`, 'unauthorized'],
+      [`/api/transfers/${transferId}/status`, 'unauthorized'],
+    ] as const
+    // "An empty, {}, malformed or non-JSON body" (was 400 validation_failed or invalid_json, or 415).
+    const bodies: RequestInit[] = [
+      { headers: { 'content-type': 'application/json' }, body: '' },
+      { headers: { 'content-type': 'application/json' }, body: '{}' },
+      { headers: { 'content-type': 'application/json' }, body: '{"plan": ' },
+      { headers: { 'content-type': 'text/plain' }, body: 'hello' },
+    ]
+    for (const [path, code] of routes) {
+      for (const init of bodies) {
+        const res = await app.api(path, { method: 'POST', ...init })
+        expect({ path, body: init.body, status: res.status, ...((await res.json()) as object) }).toMatchObject({
+          path,
+          body: init.body,
+          status: 401,
+          code,
+        })
+      }
+    }
+    // A body-less POST where no body is needed is accepted.
+    const host = await signUp(app)
+    const id = await createRoom(app, host.token)
+    const member = await signUp(app)
+    const bare = await app.api(`/api/rooms/${id}/join`, { method: 'POST', headers: bearer(member.token) })
+    expect(bare.status).toBe(200)
   })
 
   it('L-7: common passwords and the email’s local part are refused at sign-up', async () => {
