@@ -46,6 +46,8 @@ export const errorMessages = {
   range_not_satisfiable: 'The requested range is not satisfiable.',
   transfer_not_recoverable: 'This transfer cannot be recovered.',
   request_login_required: 'Please log in to create file request links',
+  request_links_limit_reached:
+    'You already have {n} open request links, the most one account may hold. Complete one or let it expire first.',
   request_not_found: 'This upload link does not exist or has been removed.',
   request_expired: 'This upload link has expired.',
   request_completed: 'This file request has already been completed and is no longer accepting uploads.',
@@ -64,6 +66,7 @@ export const errorMessages = {
   room_expired: 'This room has expired.',
   room_not_member: 'Only participants can see this room. Please join it first.',
   room_too_large: 'Your plan allows rooms of at most {n} participants.',
+  rooms_limit_reached: 'You already host {n} open rooms, the most one account may hold. Wait for one to end.',
   room_display_name_required: 'Please enter your name to join this room.',
   room_guest_token_invalid: 'Your access to this room is not valid or has expired. Please join again.',
   room_recipient_not_member: 'The recipient is not a participant of this room.',
@@ -96,6 +99,8 @@ export const errorMessages = {
   admin_last_admin: 'The last administrator cannot be demoted or deleted.',
   admin_delete_self: 'You cannot delete your own account.',
   set_password_link_invalid: 'This set-password link is invalid, has expired or has already been used.',
+  referral_codes_limit_reached:
+    'You already have {n} unused referral codes, the most one account may hold. Share those first.',
   checkout_login_required: 'You need to be logged in to upgrade your plan',
   checkout_plan_required: 'Please select a plan first',
   checkout_other_user: 'You can only start a checkout for your own account.',

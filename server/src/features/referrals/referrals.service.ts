@@ -10,6 +10,7 @@ import type {
 import { isAdmin } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { assertUnderOpenCap } from '../open-caps.js'
 import { createPlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { claimReferral, normaliseCode, usableReferral } from './referral-rewards.js'
@@ -47,10 +48,16 @@ export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>) {
       if (input.inviter_user_id !== caller.id) throw new AppError('referral_other_user', 403)
       const plan = await plans.planForUser(caller.id)
       if (!plan.allows_payouts) throw new AppError('referral_payouts_not_allowed', 403)
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const row = await repo.insert(caller.id, newCode(), clock.now())
-        if (row) return toReferral(row)
-      }
+      const row = await database.db.transaction(async (tx) => {
+        const now = clock.now()
+        await assertUnderOpenCap(tx, 'referralCodes', caller.id, now)
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const inserted = await createReferralsRepository(tx).insert(caller.id, newCode(), now)
+          if (inserted) return inserted
+        }
+        return undefined
+      })
+      if (row) return toReferral(row)
       throw new AppError('internal', 500, 'Could not draw a free referral code. Please try again.')
     },
 

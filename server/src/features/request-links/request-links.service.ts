@@ -12,6 +12,7 @@ import { typeAllowed } from '@ferry/contracts/api/request-links'
 import { recipientEmailPattern } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { assertUnderOpenCap } from '../open-caps.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { createUploadClaims } from '../uploads/uploads.service.js'
 import { createUsersService, type UserRecord } from '../users/users.service.js'
@@ -102,15 +103,18 @@ export function createRequestLinksService(deps: ServiceDeps) {
     async create(user: UserRecord | null, input: RequestCreateInput): Promise<RequestCreateResponse> {
       if (!user) throw new AppError('request_login_required', 401)
       const now = clock.now()
-      const link = await repo.insert({
-        id: newRequestId(),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + input.expires_in_days * dayMs),
-        maxFiles: input.max_files,
-        maxTotalBytes: input.max_total_bytes,
-        allowedTypes: input.allowed_types,
-        requireSender: input.require_sender,
+      const link = await database.db.transaction(async (tx) => {
+        await assertUnderOpenCap(tx, 'requestLinks', user.id, now)
+        return createRequestLinksRepository(tx).insert({
+          id: newRequestId(),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + input.expires_in_days * dayMs),
+          maxFiles: input.max_files,
+          maxTotalBytes: input.max_total_bytes,
+          allowedTypes: input.allowed_types,
+          requireSender: input.require_sender,
+        })
       })
       return { request_id: link.id, expires_at: link.expiresAt.toISOString() }
     },

@@ -11,6 +11,7 @@ import { publishTo } from '../../adapters/event-bus/topic.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
+import { assertUnderOpenCap } from '../open-caps.js'
 import { createPlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { participantIdIn, type RoomActor } from './room-actor.js'
@@ -122,6 +123,7 @@ export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = create
       }
       const now = deps.clock.now()
       const room = await db.transaction(async (tx) => {
+        await assertUnderOpenCap(tx, 'rooms', user.id, now)
         const rooms = createRoomsRepository(tx)
         const created = await rooms.insertRoom({
           name: input.title,
