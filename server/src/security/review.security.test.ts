@@ -143,6 +143,21 @@ describe('security review replays (embedded defaults)', () => {
     expect(out.status).toBe(200)
     expect((await plan(laptop)).status).toBe(401)
     expect((await plan(phone)).status).toBe(401)
+
+    // The browser's session lives in an httpOnly cookie, which /auth/verify checks on its own.
+    const signIn = await postJson(fromAddress(app.api), '/auth/login', {
+      email: victim.user.email,
+      password: 'a brand new passphrase',
+    })
+    const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('ferry_token='))
+    expect(cookie).toMatch(/; HttpOnly/i)
+    const verify = await postJson(
+      app.api,
+      '/auth/verify',
+      {},
+      { cookie: cookie!.split(';')[0]!, 'x-requested-with': 'XMLHttpRequest' },
+    )
+    expect(await verify.json()).toMatchObject({ valid: true })
   })
 
   it('M-5: the app and the API send browser security headers', async () => {
