@@ -317,7 +317,7 @@ describe('security review replays (embedded defaults)', () => {
     expect([...readStoredZip(bytes).keys()].sort()).toEqual(['Windows/x.txt', 'b.txt'])
   })
 
-  it('L-10: list endpoints answer one page at a time, {items, next_cursor, total}', async () => {
+  it('L-10: lists answer pages {items, next_cursor, total}; open links, rooms and codes are capped', async () => {
     const sender = await signUp(app)
     const admin = await signUp(app, 'ADMIN', 'Ada Admin')
     for (let i = 0; i < 3; i++) {
@@ -342,6 +342,32 @@ describe('security review replays (embedded defaults)', () => {
       const tooMany = await getPage(app, path, token, { limit: '101' })
       expect(tooMany.status, path).toBe(400)
       expect(tooMany.body).toMatchObject({ code: 'validation_failed' })
+    }
+
+    // "500, 120 and 110 in a burst": one account holds at most 100 open request links, 20 rooms
+    // and 50 unused referral codes (open-caps.ts); the next is a 409 with a code of its own.
+    const owner = await signUp(app, 'PREMIUM', 'Olga Owner')
+    const creations = [
+      { path: '/file-request/create', body: {}, burst: 500, cap: 100, code: 'request_links_limit_reached' },
+      { path: '/api/rooms', body: {}, burst: 120, cap: 20, code: 'rooms_limit_reached' },
+      {
+        path: '/api/referrals',
+        body: { inviter_user_id: owner.id },
+        burst: 110,
+        cap: 50,
+        code: 'referral_codes_limit_reached',
+      },
+    ]
+    for (const { path, body, burst, cap, code } of creations) {
+      let created = 0
+      let refused: Awaited<ReturnType<typeof post>> | undefined
+      while (created + 1 <= burst && !refused) {
+        const res = await post(app, path, body, owner.token)
+        if (res.status === 201) created++
+        else refused = res
+      }
+      expect({ path, created }).toEqual({ path, created: cap })
+      expect(refused).toMatchObject({ status: 409, body: { code } })
     }
   })
 
