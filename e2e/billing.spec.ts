@@ -323,7 +323,9 @@ test('a /register?ref= link: the new user signs up, the code is redeemed and off
   const referrals = await request.get(`/api/referrals/user/${inviterLogin.user.id}`, {
     headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${inviterLogin.access_token}` },
   })
-  expect(((await referrals.json()) as { invited_user_id: string | null }[])[0]?.invited_user_id).not.toBeNull()
+  expect(
+    ((await referrals.json()) as { items: { invited_user_id: string | null }[] }).items[0]?.invited_user_id,
+  ).not.toBeNull()
 
   await page.goto('/upgrade')
   await expect(card(page, 'business').getByRole('button', { name: 'Choose' })).toBeEnabled({ timeout: 15_000 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { page, pageQuery } from './pagination.js'
 
 /** Referrals (spec/accounts.md §3 Referral, §4, §6, §7). */
 export const referralsPaths = {
@@ -44,7 +45,9 @@ export const referralSchema = z.object({
   conversion_date: isoDate.nullable(),
 })
 export type Referral = z.infer<typeof referralSchema>
-export const referralListResponse = z.array(referralSchema)
+/** GET /api/referrals/user/{userId}: one page, newest first (`pageQuery`). */
+export const referralListResponse = page(referralSchema)
+export type ReferralList = z.infer<typeof referralListResponse>
 
 /** 'Available' while invited_user_id is empty, 'Used' once it is set (spec/accounts.md §4). */
 export type ReferralStatus = 'Available' | 'Used'
@@ -79,7 +82,9 @@ export const adminReferralSchema = referralSchema.extend({
   invited_email: z.string().nullable(),
 })
 export type AdminReferral = z.infer<typeof adminReferralSchema>
-export const adminReferralListResponse = z.array(adminReferralSchema)
+/** GET /api/admin/referrals: one page, newest first (`pageQuery`). */
+export const adminReferralListResponse = page(adminReferralSchema)
+export type AdminReferralList = z.infer<typeof adminReferralListResponse>
 
 /** Query of GET /api/admin/referrals: filter by payout status; all referrals with a payout by default. */
-export const adminReferralListQuery = z.object({ payout_status: payoutStatusSchema.optional() })
+export const adminReferralListQuery = pageQuery.extend({ payout_status: payoutStatusSchema.optional() })

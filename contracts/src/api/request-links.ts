@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { page } from './pagination.js'
 import { uploadedFileRecord } from './transfers.js'
 
 /**
@@ -187,7 +188,9 @@ export const receivedGroupSchema = z.object({
   files: z.array(receivedFileSchema),
 })
 export type ReceivedGroup = z.infer<typeof receivedGroupSchema>
-export const receivedGroupsResponse = z.array(receivedGroupSchema)
+/** GET /received-files: one page, newest first (`pageQuery`). */
+export const receivedGroupsResponse = page(receivedGroupSchema)
+export type ReceivedGroupList = z.infer<typeof receivedGroupsResponse>
 
 export const requestUploadResponse = z.object({ message: z.string(), group: receivedGroupSchema })
 export type RequestUploadResponse = z.infer<typeof requestUploadResponse>
@@ -205,7 +208,9 @@ export const requestListItemSchema = z.object({
   ...guardrailFields,
 })
 export type RequestListItem = z.infer<typeof requestListItemSchema>
-export const requestListResponse = z.array(requestListItemSchema)
+/** GET /file-requests: one page, newest first (`pageQuery`). */
+export const requestListResponse = page(requestListItemSchema)
+export type RequestList = z.infer<typeof requestListResponse>
 
 export const receivedFileIdParams = z.object({ fileId: z.uuid() })
 export const receivedGroupIdParams = z.object({ groupId: z.uuid() })

@@ -137,14 +137,14 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
       body: { files: [file], sender_name: 'Vic', sender_email: 'vic@example.com' },
     })
     expect(upload.status, JSON.stringify(upload.body)).toBe(201)
-    const received = await callJson<{ files: { id: string; file_name: string }[] }[]>(
+    const received = await callJson<{ items: { files: { id: string; file_name: string }[] }[] }>(
       cluster.api,
       'GET',
       '/api/received-files',
       { token },
     )
     expect(received.status).toBe(200)
-    const fileId = received.body[0]!.files[0]!.id
+    const fileId = received.body.items[0]!.files[0]!.id
     const got = await download(cluster, `/api/received-files/${fileId}/download`, token)
     expect(got.status).toBe(200)
     expect(sha256(got.bytes)).toBe(sha256(body))

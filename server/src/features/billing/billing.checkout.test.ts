@@ -15,6 +15,7 @@ import {
   currentPlan,
   days,
   get,
+  getItems,
   post,
   relogin,
   roleOf,
@@ -93,7 +94,7 @@ await forEachStack((getApp) => {
       const six = await postTransfer(app, buyer.token, { files: more, recipient_emails: [...five, 'f@example.com'] })
       expect(six.status).toBe(400)
 
-      const referrals = await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)
+      const referrals = await getItems<Referral>(app, `/api/referrals/user/${inviter.id}`, inviter.token)
       expect(referrals.body).toEqual([
         expect.objectContaining({
           invite_code: code,

@@ -12,6 +12,7 @@ import {
   currentPlan,
   days,
   get,
+  getItems,
   post,
   startCheckout,
 } from './testing/billing-test-kit.js'
@@ -194,7 +195,7 @@ describe('Stripe checkout and webhooks (local stand-in for the Stripe API)', () 
     expect(state.subscriptions[0]).toMatchObject({ status: 'ENDED' })
     expect((await currentPlan(app, buyer.token)).body.plan.id).toBe('guest')
     // The invitee left before their first paid year: the payout is cancelled.
-    const referrals = await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)
+    const referrals = await getItems<Referral>(app, `/api/referrals/user/${inviter.id}`, inviter.token)
     expect(referrals.body[0]).toMatchObject({ payout_status: 'CANCELLED', payout_amount: 35 })
   })
 

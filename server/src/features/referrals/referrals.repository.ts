@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm'
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/database.js'
+import { keyset } from '../../db/keyset-page.js'
 import { type PayoutStatus, referrals, users } from '../../db/schema/index.js'
 
 export type ReferralRow = typeof referrals.$inferSelect
@@ -39,12 +41,25 @@ export function createReferralsRepository(db: Db) {
       return row
     },
 
-    async listByInviter(userId: string): Promise<ReferralRow[]> {
-      return db
-        .select()
-        .from(referrals)
-        .where(eq(referrals.inviterUserId, userId))
-        .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    /** One page of the codes a user created, newest first. */
+    async listByInviter(userId: string, request: PageRequest): Promise<Page<ReferralRow>> {
+      const page = keyset({ at: referrals.createdAt, id: referrals.id }, request)
+      const mine = eq(referrals.inviterUserId, userId)
+      const [rows, total] = await Promise.all([
+        db
+          .select({ referral: referrals, cursorAt: page.cursorAt })
+          .from(referrals)
+          .where(and(mine, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(referrals, mine),
+      ])
+      return page.page(
+        rows,
+        total,
+        (r) => r.referral.id,
+        (shown) => shown.map((r) => r.referral),
+      )
     },
 
     /** Sets the invitee if the code is still unused; undefined when someone used it first. */
@@ -62,15 +77,32 @@ export function createReferralsRepository(db: Db) {
       return row!
     },
 
-    /** Referrals with a payout (of one status, or all), with both users' emails. */
-    async listPayouts(status?: PayoutStatus) {
-      return db
-        .select({ referral: referrals, inviterEmail: users.email, invitedEmail: invited.email })
-        .from(referrals)
-        .innerJoin(users, eq(users.id, referrals.inviterUserId))
-        .leftJoin(invited, eq(invited.id, referrals.invitedUserId))
-        .where(status ? eq(referrals.payoutStatus, status) : isNotNull(referrals.payoutStatus))
-        .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    /** One page of the referrals with a payout (of one status, or all), with both users' emails. */
+    async listPayouts(status: PayoutStatus | undefined, request: PageRequest) {
+      const page = keyset({ at: referrals.createdAt, id: referrals.id }, request)
+      const filter = status ? eq(referrals.payoutStatus, status) : isNotNull(referrals.payoutStatus)
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            referral: referrals,
+            inviterEmail: users.email,
+            invitedEmail: invited.email,
+            cursorAt: page.cursorAt,
+          })
+          .from(referrals)
+          .innerJoin(users, eq(users.id, referrals.inviterUserId))
+          .leftJoin(invited, eq(invited.id, referrals.invitedUserId))
+          .where(and(filter, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(referrals, filter),
+      ])
+      return page.page(
+        rows,
+        total,
+        (r) => r.referral.id,
+        (shown) => shown,
+      )
     },
 
     async emailsOf(id: string) {

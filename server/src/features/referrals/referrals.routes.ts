@@ -1,3 +1,4 @@
+import { pageQuery } from '@ferry/contracts/api/pagination'
 import {
   adminReferralListQuery,
   adminReferralListResponse,
@@ -56,10 +57,15 @@ export const referralsRoutes =
     app.get(
       referralsPaths.ofUser,
       {
-        schema: { tags, params: referralUserParams, response: { 200: referralListResponse, ...errors } },
+        schema: {
+          tags,
+          params: referralUserParams,
+          querystring: pageQuery,
+          response: { 200: referralListResponse, ...errors },
+        },
         config: user,
       },
-      async (request) => referrals.listOf(requireUser(request), request.params.userId),
+      async (request) => referrals.listOf(requireUser(request), request.params.userId, request.query),
     )
 
     app.get(
@@ -68,7 +74,7 @@ export const referralsRoutes =
         schema: { tags, querystring: adminReferralListQuery, response: { 200: adminReferralListResponse, ...errors } },
         config: admin,
       },
-      async (request) => referrals.listPayouts(request.query.payout_status),
+      async (request) => referrals.listPayouts(request.query.payout_status, request.query),
     )
 
     const moves: [string, PayoutMove][] = [

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { referralTrialDays } from '@ferry/contracts/api/billing'
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
   AdminReferral,
   CreateReferralRequest,
@@ -76,14 +77,18 @@ export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>) {
     },
 
     /** The referrals a user created: that user or an admin only. */
-    async listOf(caller: UserRecord, userId: string): Promise<Referral[]> {
+    async listOf(caller: UserRecord, userId: string, request: PageRequest): Promise<Page<Referral>> {
       if (userId !== caller.id && !isAdmin(caller.role)) throw new AppError('referral_other_user', 403)
-      return (await repo.listByInviter(userId)).map(toReferral)
+      const page = await repo.listByInviter(userId, request)
+      return { ...page, items: page.items.map(toReferral) }
     },
 
-    async listPayouts(status?: PayoutStatus): Promise<AdminReferral[]> {
-      const rows = await repo.listPayouts(status)
-      return rows.map((r) => toAdminReferral(r.referral, r.inviterEmail, r.invitedEmail ?? null))
+    async listPayouts(status: PayoutStatus | undefined, request: PageRequest): Promise<Page<AdminReferral>> {
+      const page = await repo.listPayouts(status, request)
+      return {
+        ...page,
+        items: page.items.map((r) => toAdminReferral(r.referral, r.inviterEmail, r.invitedEmail ?? null)),
+      }
     },
 
     /** An admin's payout move: approve (PENDING), mark paid (APPROVED), cancel (PENDING or APPROVED). */

@@ -1,6 +1,8 @@
 import type { TestCheckoutSession } from '@ferry/contracts/api/billing'
-import type { AdminReferral, Referral } from '@ferry/contracts/api/referrals'
+import type { AdminReferral, Referral, ReferralList } from '@ferry/contracts/api/referrals'
 import { describe, expect, it } from 'vitest'
+import { referrals } from '../../db/schema/index.js'
+import { expectPageBounds, expectStableWalk, getPage } from '../../testing/page-walk.js'
 import { forEachStack, testStacks } from '../../testing/test-app.js'
 import { authStacks, createTestClock } from '../auth/testing/auth-test-kit.js'
 import { createSubscriptionSweeper } from '../billing/billing.jobs.js'
@@ -10,6 +12,7 @@ import {
   createReferral,
   days,
   get,
+  getItems,
   post,
   relogin,
   startCheckout,
@@ -23,6 +26,50 @@ const pglite = authStacks({ clock }).filter((s) => s.name === testStacks[0]!.nam
 await forEachStack((getApp) => {
   const redeem = (token: string, userId: string, code: string) =>
     post(getApp(), '/api/referrals/redeem', { referral_code: code, user_id: userId }, token)
+
+  describe('pages of the referral lists (security review L-10)', () => {
+    it('walks a user’s codes in pages while one is created mid-walk; others get 403 with or without a cursor', async () => {
+      const app = getApp()
+      const pro = await signUp(app, 'PREMIUM')
+      const other = await signUp(app, 'PREMIUM')
+      const admin = await signUp(app, 'ADMIN')
+      const add = async () => {
+        clock.advance(1)
+        await createReferral(app, pro.token, pro.id)
+      }
+      for (let i = 0; i < 3; i++) await add()
+      const path = `/api/referrals/user/${pro.id}`
+      await expectStableWalk({ app, path, token: pro.token, add })
+      await expectPageBounds(app, path, pro.token)
+      const first = await getPage(app, path, pro.token, { limit: '1' })
+      expect((await getPage(app, path, other.token, { cursor: first.body.next_cursor! })).status).toBe(403)
+      expect((await getPage(app, path, admin.token, { limit: '100' })).body.total).toBe(4)
+    })
+
+    it('walks the admin payouts in pages, with the status filter', async () => {
+      const app = getApp()
+      const admin = await signUp(app, 'ADMIN')
+      const inviter = await signUp(app, 'PREMIUM')
+      const add = async () => {
+        clock.advance(1)
+        await app.deps.database.db.insert(referrals).values({
+          inviteCode: `PG${crypto.randomUUID().slice(0, 8)}`,
+          inviterUserId: inviter.id,
+          payoutStatus: 'APPROVED',
+          payoutAmountCents: 100,
+          createdAt: clock.now(),
+        })
+        clock.advance(1)
+      }
+      for (let i = 0; i < 3; i++) await add()
+      await expectStableWalk({ app, path: '/api/admin/referrals?payout_status=APPROVED', token: admin.token, add })
+      await expectPageBounds(app, '/api/admin/referrals?payout_status=APPROVED', admin.token)
+      const all = await getPage(app, '/api/admin/referrals', admin.token, { limit: '100' })
+      expect(all.status).toBe(200)
+      expect(all.body.items.every((r) => r.payout_status !== null)).toBe(true)
+      expect((await getPage(app, '/api/admin/referrals', inviter.token)).status).toBe(403)
+    })
+  })
 
   describe('referral codes', () => {
     it('only plans with payouts generate codes, for the caller only', async () => {
@@ -47,12 +94,12 @@ await forEachStack((getApp) => {
       const second = await createReferral(app, pro.token, pro.id)
       expect(second.invite_code).not.toBe(created.invite_code)
 
-      const mine = await get<Referral[]>(app, `/api/referrals/user/${pro.id}`, pro.token)
+      const mine = await getItems<Referral>(app, `/api/referrals/user/${pro.id}`, pro.token)
       expect(mine.body.map((r) => r.id).sort()).toEqual([created.id, second.id].sort())
       expect((await get(app, `/api/referrals/user/${pro.id}`, free.token)).status).toBe(403)
       const admin = await signUp(app, 'ADMIN')
-      expect((await get<Referral[]>(app, `/api/referrals/user/${pro.id}`, admin.token)).body).toHaveLength(2)
-      expect((await get<Referral[]>(app, `/api/referrals/user/${free.id}`, free.token)).body).toEqual([])
+      expect((await get<ReferralList>(app, `/api/referrals/user/${pro.id}`, admin.token)).body.items).toHaveLength(2)
+      expect((await get<ReferralList>(app, `/api/referrals/user/${free.id}`, free.token)).body.items).toEqual([])
       expect((await get(app, '/api/referrals/user/not-a-uuid', admin.token)).status).toBe(400)
     })
 
@@ -89,7 +136,7 @@ await forEachStack((getApp) => {
         status: 409,
         body: { code: 'referral_already_redeemed' },
       })
-      const list = (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body
+      const list = (await get<ReferralList>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body.items
       expect(list.find((r) => r.invite_code === a)).toMatchObject({ invited_user_id: invitee.id, payout_status: null })
       expect(list.find((r) => r.invite_code === b)).toMatchObject({ invited_user_id: null })
 
@@ -123,7 +170,7 @@ await forEachStack((getApp) => {
       )
 
       const referralOf = async (c: string) =>
-        (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body.find(
+        (await get<ReferralList>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body.items.find(
           (r) => r.invite_code === c,
         )!
       // A monthly plan converts the referral but earns no payout.
@@ -136,7 +183,7 @@ await forEachStack((getApp) => {
       const pending = await referralOf(code)
       expect(pending).toMatchObject({ payout_status: 'PENDING', payout_amount: 60 })
 
-      const list = await get<AdminReferral[]>(app, '/api/admin/referrals?payout_status=PENDING', admin.token)
+      const list = await getItems<AdminReferral>(app, '/api/admin/referrals?payout_status=PENDING', admin.token)
       expect(list.body.find((r) => r.id === pending.id)).toMatchObject({
         inviter_email: inviter.email,
         invited_email: invitee.email,
@@ -189,7 +236,7 @@ await forEachStack((getApp) => {
       expect(downgrade.status).toBe(201)
       const invitee = await signUp(app, 'FREE')
       await buyWithTestCheckout(app, invitee.token, checkoutBody(invitee.id, { referral_code: code }))
-      const [referral] = (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body
+      const [referral] = (await get<ReferralList>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body.items
       expect(referral).toMatchObject({ invited_user_id: invitee.id, payout_status: null, payout_amount: 0 })
       expect(referral!.conversion_date).not.toBeNull()
     })
@@ -211,7 +258,7 @@ await forEachStack((getApp) => {
       await subscriptionsJob.sweep()
       inviter.token = await relogin(app, inviter.email)
       admin.token = await relogin(app, admin.email)
-      const list = (await get<Referral[]>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body
+      const list = (await get<ReferralList>(app, `/api/referrals/user/${inviter.id}`, inviter.token)).body.items
       const left = list.find((r) => r.invite_code === leaverCode)!
       const stays = list.find((r) => r.invite_code === stayerCode)!
       expect(left.payout_status).toBe('CANCELLED')

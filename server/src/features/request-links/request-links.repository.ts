@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
+import { keyset } from '../../db/keyset-page.js'
 import { receivedFiles, receivedGroups, requestLinks } from '../../db/schema/index.js'
 
 export type RequestLinkRow = typeof requestLinks.$inferSelect
@@ -71,17 +73,32 @@ export function createRequestLinksRepository(db: DbExecutor) {
       return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) }
     },
 
-    /** The user's links, newest first, with the number of files received on each. */
-    async listOwn(userId: string): Promise<Array<RequestLinkRow & { uploadsCount: number }>> {
-      const rows = await db
-        .select({ link: requestLinks, uploadsCount: sql<number>`count(${receivedFiles.id})::int` })
-        .from(requestLinks)
-        .leftJoin(receivedGroups, eq(receivedGroups.requestId, requestLinks.id))
-        .leftJoin(receivedFiles, eq(receivedFiles.groupId, receivedGroups.id))
-        .where(eq(requestLinks.userId, userId))
-        .groupBy(requestLinks.id)
-        .orderBy(desc(requestLinks.createdAt), asc(requestLinks.id))
-      return rows.map((r) => ({ ...r.link, uploadsCount: Number(r.uploadsCount) }))
+    /** One page of the user's links, newest first, with the number of files received on each. */
+    async listOwn(userId: string, request: PageRequest): Promise<Page<RequestLinkRow & { uploadsCount: number }>> {
+      const page = keyset({ at: requestLinks.createdAt, id: requestLinks.id }, request)
+      const mine = eq(requestLinks.userId, userId)
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            link: requestLinks,
+            uploadsCount: sql<number>`count(${receivedFiles.id})::int`,
+            cursorAt: page.cursorAt,
+          })
+          .from(requestLinks)
+          .leftJoin(receivedGroups, eq(receivedGroups.requestId, requestLinks.id))
+          .leftJoin(receivedFiles, eq(receivedFiles.groupId, receivedGroups.id))
+          .where(and(mine, page.where))
+          .groupBy(requestLinks.id)
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(requestLinks, mine),
+      ])
+      return page.page(
+        rows,
+        total,
+        (r) => r.link.id,
+        (shown) => shown.map((r) => ({ ...r.link, uploadsCount: Number(r.uploadsCount) })),
+      )
     },
 
     async insertGroup(
@@ -97,15 +114,30 @@ export function createRequestLinksRepository(db: DbExecutor) {
       return { group: row, files: inserted.sort((a, b) => a.position - b.position) }
     },
 
-    /** The groups received on the user's links, newest first. */
-    async listReceived(userId: string): Promise<ReceivedGroupWithFiles[]> {
-      const rows = await db
-        .select({ group: receivedGroups })
-        .from(receivedGroups)
-        .innerJoin(requestLinks, eq(requestLinks.id, receivedGroups.requestId))
-        .where(eq(requestLinks.userId, userId))
-        .orderBy(desc(receivedGroups.createdAt), asc(receivedGroups.id))
-      return withFiles(rows.map((r) => r.group))
+    /** One page of the groups received on the user's links, newest first. */
+    async listReceived(userId: string, request: PageRequest): Promise<Page<ReceivedGroupWithFiles>> {
+      const page = keyset({ at: receivedGroups.createdAt, id: receivedGroups.id }, request)
+      const mine = eq(requestLinks.userId, userId)
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ group: receivedGroups, cursorAt: page.cursorAt })
+          .from(receivedGroups)
+          .innerJoin(requestLinks, eq(requestLinks.id, receivedGroups.requestId))
+          .where(and(mine, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(receivedGroups)
+          .innerJoin(requestLinks, eq(requestLinks.id, receivedGroups.requestId))
+          .where(mine),
+      ])
+      return page.page(
+        rows,
+        Number(count?.n ?? 0),
+        (r) => r.group.id,
+        (shown) => withFiles(shown.map((r) => r.group)),
+      )
     },
 
     /** A group with its files and the requester's id. */

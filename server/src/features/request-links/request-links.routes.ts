@@ -1,3 +1,4 @@
+import { pageQuery } from '@ferry/contracts/api/pagination'
 import {
   apiAliases,
   receivedFileIdParams,
@@ -63,16 +64,21 @@ export const requestLinksRoutes =
     }
 
     for (const url of [requestLinksPaths.list, apiAliases.list]) {
-      app.get(url, { schema: { tags, response: { 200: requestListResponse, ...errors } }, config: user }, (request) =>
-        links.listOwn(requireUser(request)),
+      app.get(
+        url,
+        { schema: { tags, querystring: pageQuery, response: { 200: requestListResponse, ...errors } }, config: user },
+        (request) => links.listOwn(requireUser(request), request.query),
       )
     }
 
     for (const url of [requestLinksPaths.received, apiAliases.received]) {
       app.get(
         url,
-        { schema: { tags, response: { 200: receivedGroupsResponse, ...errors } }, config: user },
-        (request) => links.listReceived(requireUser(request)),
+        {
+          schema: { tags, querystring: pageQuery, response: { 200: receivedGroupsResponse, ...errors } },
+          config: user,
+        },
+        (request) => links.listReceived(requireUser(request), request.query),
       )
     }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
   ReceivedGroup,
   RequestCreateInput,
@@ -211,13 +212,15 @@ export function createRequestLinksService(deps: ServiceDeps) {
     },
 
     /** GET /file-requests: the requester's own links, newest first. */
-    async listOwn(user: UserRecord): Promise<RequestListItem[]> {
-      return (await repo.listOwn(user.id)).map(toListItem)
+    async listOwn(user: UserRecord, request: PageRequest): Promise<Page<RequestListItem>> {
+      const page = await repo.listOwn(user.id, request)
+      return { ...page, items: page.items.map(toListItem) }
     },
 
     /** GET /received-files: the groups received on the requester's links, newest first. */
-    async listReceived(user: UserRecord): Promise<ReceivedGroup[]> {
-      return (await repo.listReceived(user.id)).map(toReceivedGroup)
+    async listReceived(user: UserRecord, request: PageRequest): Promise<Page<ReceivedGroup>> {
+      const page = await repo.listReceived(user.id, request)
+      return { ...page, items: page.items.map(toReceivedGroup) }
     },
 
     /** One received file, for its requester only (404 to anyone else, 410 once purged). */

@@ -1,7 +1,9 @@
-import type { ReceivedGroup, RequestListItem } from '@ferry/contracts/api/request-links'
+import type { Page } from '@ferry/contracts/api/pagination'
+import type { ReceivedGroupList, RequestList } from '@ferry/contracts/api/request-links'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { requestLinks } from '../../db/schema/index.js'
+import { expectOwnListOnly, expectPageBounds, expectStableWalk } from '../../testing/page-walk.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { createTestClock } from '../../testing/test-clock.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
@@ -44,6 +46,51 @@ async function download(app: TestApp, path: string, token?: string, headers: Rec
 }
 
 await forEachStack((getApp) => {
+  describe('pages of GET /file-requests and /received-files (security review L-10)', () => {
+    it('walks the own links in pages without duplicates or gaps while one is created mid-walk', async () => {
+      const app = getApp()
+      const owner = await signUp(app)
+      const other = await signUp(app)
+      const newLink = async () => {
+        clock.advance(1)
+        expect((await createLinkAs(app.api, owner.token)).status).toBe(201)
+      }
+      for (let i = 0; i < 4; i++) await newLink()
+      for (const path of ['/file-requests', '/api/file-requests']) {
+        const list = {
+          app,
+          path,
+          token: owner.token,
+          add: newLink,
+          idOf: (item: Record<string, unknown>) => String(item.request_id),
+        }
+        await expectStableWalk(list)
+        await expectOwnListOnly(list, other.token)
+      }
+      await expectPageBounds(app, '/file-requests', owner.token)
+      expect((await app.api('/file-requests?limit=abc')).status).toBe(401)
+    })
+
+    it('walks the received groups the same way while an upload arrives mid-walk', async () => {
+      const app = getApp()
+      const owner = await signUp(app)
+      const other = await signUp(app)
+      const id = (await createLinkAs(app.api, owner.token)).body.request_id
+      const receive = async () => {
+        clock.advance(1)
+        const files = await visitorUpload(app, id, [{ name: 'p.txt', body: randomBody(10) }])
+        expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(201)
+      }
+      for (let i = 0; i < 3; i++) await receive()
+      for (const path of ['/received-files', '/api/received-files']) {
+        const list = { app, path, token: owner.token, add: receive }
+        await expectStableWalk(list)
+        await expectOwnListOnly(list, other.token)
+      }
+      await expectPageBounds(app, '/api/received-files', owner.token)
+    })
+  })
+
   describe('request links', () => {
     it('happy path: a visitor uploads, the requester is emailed, lists and downloads match', async () => {
       const app = getApp()
@@ -79,15 +126,20 @@ await forEachStack((getApp) => {
       expect(mails[0]!.text).toContain('a.txt')
       expect(mails[0]!.links.some((l) => l.includes('tab=request'))).toBe(true)
 
-      const list = await get<RequestListItem[]>(app, '/file-requests', requester.token)
+      const list = await get<RequestList>(app, '/file-requests', requester.token)
       expect(list.status).toBe(200)
-      expect(list.body).toEqual([expect.objectContaining({ request_id: id, completed: false, uploads_count: 2 })])
-      expect((await get<RequestListItem[]>(app, '/api/file-requests', requester.token)).body).toEqual(list.body)
+      expect(list.body).toEqual({
+        items: [expect.objectContaining({ request_id: id, completed: false, uploads_count: 2 })],
+        next_cursor: null,
+        total: 1,
+      })
+      expect((await get<RequestList>(app, '/api/file-requests', requester.token)).body).toEqual(list.body)
 
-      const received = await get<ReceivedGroup[]>(app, '/received-files', requester.token)
+      const received = await get<ReceivedGroupList>(app, '/received-files', requester.token)
       expect(received.status).toBe(200)
-      expect(received.body).toHaveLength(1)
-      const group = received.body[0]!
+      expect(received.body.items).toHaveLength(1)
+      expect(received.body).toMatchObject({ next_cursor: null, total: 1 })
+      const group = received.body.items[0]!
       expect(group).toMatchObject({ request_id: id, sender_info: 'Vic <vic@example.com>', files_deleted: false })
       expect(group.files.map((f) => [f.file_name, f.file_size])).toEqual([
         ['a.txt', 1500],
@@ -146,12 +198,12 @@ await forEachStack((getApp) => {
       const id = (await createLinkAs(app.api, owner.token)).body.request_id
       const files = await visitorUpload(app, id, [{ name: 'x.txt', body: randomBody(10) }])
       expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(201)
-      const [group] = (await get<ReceivedGroup[]>(app, '/received-files', owner.token)).body
+      const [group] = (await get<ReceivedGroupList>(app, '/received-files', owner.token)).body.items
 
       expect((await get(app, '/file-requests')).status).toBe(401)
       expect((await get(app, '/received-files')).status).toBe(401)
-      expect((await get<unknown[]>(app, '/file-requests', other.token)).body).toEqual([])
-      expect((await get<unknown[]>(app, '/received-files', other.token)).body).toEqual([])
+      expect((await get<Page<unknown>>(app, '/file-requests', other.token)).body.items).toEqual([])
+      expect((await get<Page<unknown>>(app, '/received-files', other.token)).body.items).toEqual([])
       for (const path of [
         `/api/received-files/${group!.files[0]!.id}/download`,
         `/api/received-groups/${group!.id}/download`,
@@ -180,7 +232,7 @@ await forEachStack((getApp) => {
       expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(410)
       expect((await post(app, '/api/presign', { filename: 'a', file_size: 1, request_id: id })).status).toBe(410)
       expect((await post(app, `/api/file-request/${id}/complete`)).status).toBe(410)
-      expect((await get<unknown[]>(app, '/received-files', owner.token)).body).toEqual([])
+      expect((await get<Page<unknown>>(app, '/received-files', owner.token)).body.items).toEqual([])
     })
 
     it('refuses keys of another request or a user’s own keys (403), storing nothing', async () => {
@@ -195,7 +247,7 @@ await forEachStack((getApp) => {
       expect(other).toMatchObject({ status: 403, body: { code: 'upload_forbidden' } })
       const transferKey = await post(app, `/api/file-request/${first}/upload`, { files: [{ file_key: own }] })
       expect(transferKey.status).toBe(403)
-      expect((await get<unknown[]>(app, '/received-files', owner.token)).body).toEqual([])
+      expect((await get<Page<unknown>>(app, '/received-files', owner.token)).body.items).toEqual([])
       // Nothing was claimed: the right keys still go through.
       expect((await post(app, `/api/file-request/${first}/upload`, { files: mine })).status).toBe(201)
     })
@@ -246,7 +298,7 @@ await forEachStack((getApp) => {
       ])
       const tooMany = await post(app, `/api/file-request/${id}/upload`, { files: more, ...sender })
       expect(tooMany).toMatchObject({ status: 400, body: { code: 'request_too_many_files' } })
-      expect((await get<unknown[]>(app, '/received-files', owner.token)).body).toHaveLength(1)
+      expect((await get<Page<unknown>>(app, '/received-files', owner.token)).body.items).toHaveLength(1)
     })
 
     it('sweeps received files after the requester’s plan retention; downloads then answer 410', async () => {
@@ -255,7 +307,7 @@ await forEachStack((getApp) => {
       const id = (await createLinkAs(app.api, owner.token)).body.request_id
       const files = await visitorUpload(app, id, [{ name: 'x.txt', body: randomBody(10) }])
       expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(201)
-      const [group] = (await get<ReceivedGroup[]>(app, '/received-files', owner.token)).body
+      const [group] = (await get<ReceivedGroupList>(app, '/received-files', owner.token)).body.items
       expect(group!.available_until).not.toBeNull()
       const sweeper = createReceivedFilesSweeper(app.deps)
       const later = createTestClock(new Date(new Date(group!.available_until!).getTime() + 1000))
@@ -263,7 +315,7 @@ await forEachStack((getApp) => {
       expect(await app.deps.blobs.stat(group!.files[0]!.file_key)).toBeTruthy()
       expect(await createReceivedFilesSweeper({ ...app.deps, clock: later }).sweep()).toMatchObject({ failed: 0 })
       expect(await app.deps.blobs.stat(group!.files[0]!.file_key)).toBeNull()
-      const [after] = (await get<ReceivedGroup[]>(app, '/received-files', owner.token)).body
+      const [after] = (await get<ReceivedGroupList>(app, '/received-files', owner.token)).body.items
       expect(after!.files_deleted).toBe(true)
       const res = await app.api(`/api/received-files/${group!.files[0]!.id}/download`, { headers: bearer(owner.token) })
       expect(res.status).toBe(410)

@@ -4,6 +4,7 @@ import type {
   TestCheckoutResultResponse,
   UserCurrentPlanResponse,
 } from '@ferry/contracts/api/billing'
+import type { Page } from '@ferry/contracts/api/pagination'
 import type { Referral } from '@ferry/contracts/api/referrals'
 import { count, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -26,6 +27,12 @@ export async function post<T = Record<string, unknown>>(
 export async function get<T = Record<string, unknown>>(app: TestApp, path: string, token?: string): Promise<Reply<T>> {
   const res = await app.api(path, token ? { headers: bearer(token) } : undefined)
   return { status: res.status, body: (await res.json()) as Reply<T>['body'] }
+}
+
+/** A list endpoint's first page: its items as `body`, and the page itself (security review L-10). */
+export async function getItems<T>(app: TestApp, path: string, token?: string) {
+  const res = await get<Page<T>>(app, path, token)
+  return { status: res.status, body: res.body.items, page: res.body }
 }
 
 /** A checkout request for `userId` with the usual return addresses. */

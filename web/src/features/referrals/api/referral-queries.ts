@@ -1,5 +1,6 @@
 import type { PayoutStatus } from '@ferry/contracts/api/referrals'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { usePagedList } from '../../../lib/paged-list.js'
 import { type PayoutAction, referralsApi } from './referrals-api.js'
 
 export const referralKeys = {
@@ -10,9 +11,7 @@ export const referralKeys = {
 
 /** GET /api/referrals/user/{userId}; spec/accounts.md §7: on failure an empty list (with `isError` for a notice). */
 export function useReferrals(userId: string, enabled = true) {
-  return useQuery({
-    queryKey: referralKeys.ofUser(userId),
-    queryFn: ({ signal }) => referralsApi.ofUser(userId, signal),
+  return usePagedList(referralKeys.ofUser(userId), (cursor, signal) => referralsApi.ofUser(userId, cursor, signal), {
     enabled,
   })
 }
@@ -26,10 +25,9 @@ export function useGenerateReferral(userId: string) {
 }
 
 export function useAdminReferrals(status: PayoutStatus | null) {
-  return useQuery({
-    queryKey: referralKeys.admin(status),
-    queryFn: ({ signal }) => referralsApi.adminList(status ?? undefined, signal),
-  })
+  return usePagedList(referralKeys.admin(status), (cursor, signal) =>
+    referralsApi.adminList(status ?? undefined, cursor, signal),
+  )
 }
 
 export function usePayoutAction() {

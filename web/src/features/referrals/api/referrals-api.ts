@@ -1,10 +1,11 @@
 import {
-  type AdminReferral,
+  type AdminReferralList,
   adminReferralListResponse,
   type PayoutStatus,
   type RedeemReferralRequest,
   type RedeemReferralResponse,
   type Referral,
+  type ReferralList,
   redeemReferralResponse,
   referralListResponse,
   referralSchema,
@@ -24,9 +25,11 @@ const actionPaths: Record<PayoutAction, string> = {
 /** The referral calls of spec/accounts.md §7, and the admin's payout actions. */
 export interface ReferralsApi {
   create(inviterUserId: string): Promise<Referral>
-  ofUser(userId: string, signal?: AbortSignal): Promise<Referral[]>
+  /** One page of a user's codes, after `cursor` (null for the first). */
+  ofUser(userId: string, cursor: string | null, signal?: AbortSignal): Promise<ReferralList>
   redeem(request: RedeemReferralRequest): Promise<RedeemReferralResponse>
-  adminList(status?: PayoutStatus, signal?: AbortSignal): Promise<AdminReferral[]>
+  /** One page of the payouts, after `cursor` (null for the first). */
+  adminList(status: PayoutStatus | undefined, cursor: string | null, signal?: AbortSignal): Promise<AdminReferralList>
   adminAction(id: string, action: PayoutAction): Promise<Referral>
 }
 
@@ -34,12 +37,16 @@ export function createReferralsApi(client: ApiClient = apiClient): ReferralsApi 
   return {
     create: (inviterUserId) =>
       client.post(referralsPaths.create, { inviter_user_id: inviterUserId }, { schema: referralSchema }),
-    ofUser: (userId, signal) =>
-      client.get(withParam(referralsPaths.ofUser, 'userId', userId), { schema: referralListResponse, signal }),
+    ofUser: (userId, cursor, signal) =>
+      client.get(withParam(referralsPaths.ofUser, 'userId', userId), {
+        query: { cursor },
+        schema: referralListResponse,
+        signal,
+      }),
     redeem: (request) => client.post(referralsPaths.redeem, request, { schema: redeemReferralResponse }),
-    adminList: (status, signal) =>
+    adminList: (status, cursor, signal) =>
       client.get(referralsPaths.adminList, {
-        query: { payout_status: status },
+        query: { payout_status: status, cursor },
         schema: adminReferralListResponse,
         signal,
       }),

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
+import { LoadMore } from '../../../components/load-more.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
 import { errorMessage } from '../../../lib/error-message.js'
@@ -66,7 +67,7 @@ export function AdminPayoutsPanel() {
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           {t('referrals.admin.loadFailed')}
         </Alert>
-      ) : list.data.length === 0 ? (
+      ) : (list.items ?? []).length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
           {t('referrals.admin.empty')}
         </Text>
@@ -85,7 +86,7 @@ export function AdminPayoutsPanel() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.map((referral) => (
+              {(list.items ?? []).map((referral) => (
                 <Table.Tr key={referral.id} data-testid="payout-row" data-code={referral.invite_code}>
                   <Table.Td>
                     <Text ff="monospace" size="sm">
@@ -128,6 +129,14 @@ export function AdminPayoutsPanel() {
               ))}
             </Table.Tbody>
           </Table>
+          <LoadMore
+            shown={list.items?.length ?? 0}
+            total={list.total}
+            hasMore={list.hasMore}
+            loading={list.isFetchingNextPage}
+            onLoadMore={list.loadMore}
+            data-testid="payouts-load-more"
+          />
         </Table.ScrollContainer>
       )}
     </Stack>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { IconAlertCircle, IconLock, IconRocket } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { LoadMore } from '../../../components/load-more.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
 import { useReferrals } from '../api/referral-queries.js'
 import { referralStats } from '../referral-stats.js'
@@ -95,8 +96,9 @@ function InviteDashboard({ userId, rewards }: { userId: string; rewards: readonl
   const money = useFormatMoney()
   const referrals = useReferrals(userId)
   // spec/accounts.md §7: a failed list reads as empty; a notice says so.
-  const list = referrals.data ?? []
-  const stats = referralStats(list)
+  const list = referrals.items ?? []
+  // Counted over the codes loaded so far; the total comes from the server.
+  const stats = { ...referralStats(list), totalInvites: referrals.isSuccess ? referrals.total : 0 }
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -125,7 +127,17 @@ function InviteDashboard({ userId, rewards }: { userId: string; rewards: readonl
               {t('referrals.empty')}
             </Text>
           ) : (
-            <ReferralTable referrals={list} variant="invite" />
+            <>
+              <ReferralTable referrals={list} variant="invite" />
+              <LoadMore
+                shown={list.length}
+                total={referrals.total}
+                hasMore={referrals.hasMore}
+                loading={referrals.isFetchingNextPage}
+                onLoadMore={referrals.loadMore}
+                data-testid="referrals-load-more"
+              />
+            </>
           )}
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { usePagedList } from '../../../lib/paged-list.js'
 import { requestLinksApi } from './request-links-api.js'
 
 export const requestLinkKeys = {
@@ -10,12 +11,12 @@ export const requestLinkKeys = {
 
 /** My Requests. */
 export function useRequestLinkList() {
-  return useQuery({ queryKey: requestLinkKeys.list, queryFn: ({ signal }) => requestLinksApi.list(signal) })
+  return usePagedList(requestLinkKeys.list, (cursor, signal) => requestLinksApi.list(cursor, signal))
 }
 
 /** Received Files. */
 export function useReceivedGroups() {
-  return useQuery({ queryKey: requestLinkKeys.received, queryFn: ({ signal }) => requestLinksApi.received(signal) })
+  return usePagedList(requestLinkKeys.received, (cursor, signal) => requestLinksApi.received(cursor, signal))
 }
 
 /** The upload page's load: one try, as each error answer (404, 410) is a page state, not a hiccup. */

@@ -1,10 +1,10 @@
 import {
   apiAliases,
-  type ReceivedGroup,
+  type ReceivedGroupList,
   type RequestCreateRequest,
   type RequestCreateResponse,
   type RequestInfo,
-  type RequestListItem,
+  type RequestList,
   type RequestUploadRequest,
   type RequestUploadResponse,
   receivedGroupsResponse,
@@ -22,8 +22,10 @@ const withParam = (path: string, name: string, value: string) => path.replace(`:
 /** The upload-request calls of spec/transfers.md §7. */
 export interface RequestLinksApi {
   create(payload: RequestCreateRequest): Promise<RequestCreateResponse>
-  list(signal?: AbortSignal): Promise<RequestListItem[]>
-  received(signal?: AbortSignal): Promise<ReceivedGroup[]>
+  /** One page of My Requests, after `cursor` (null for the first). */
+  list(cursor: string | null, signal?: AbortSignal): Promise<RequestList>
+  /** One page of Received Files, after `cursor` (null for the first). */
+  received(cursor: string | null, signal?: AbortSignal): Promise<ReceivedGroupList>
   /** The public page's load; no session goes along. */
   info(requestId: string, signal?: AbortSignal): Promise<RequestInfo>
   upload(requestId: string, payload: RequestUploadRequest): Promise<RequestUploadResponse>
@@ -40,8 +42,9 @@ export function createRequestLinksApi(
 ): RequestLinksApi {
   return {
     create: (payload) => client.post(apiAliases.create, payload, { schema: requestCreateResponse }),
-    list: (signal) => client.get(apiAliases.list, { schema: requestListResponse, signal }),
-    received: (signal) => client.get(apiAliases.received, { schema: receivedGroupsResponse, signal }),
+    list: (cursor, signal) => client.get(apiAliases.list, { query: { cursor }, schema: requestListResponse, signal }),
+    received: (cursor, signal) =>
+      client.get(apiAliases.received, { query: { cursor }, schema: receivedGroupsResponse, signal }),
     info: (requestId, signal) =>
       publicClient.get(withParam(requestLinksPaths.info, 'requestId', requestId), {
         schema: requestInfoResponse,

@@ -2,6 +2,7 @@ import type { ReceivedGroup } from '@ferry/contracts/api/request-links'
 import { Button, Card, Group, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileZip } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { LoadMore } from '../../../components/load-more.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useReceivedGroups } from '../api/request-link-queries.js'
@@ -98,12 +99,21 @@ export function ReceivedFilesList() {
   const groups = useReceivedGroups()
   if (groups.isPending) return <ListLoading />
   if (groups.isError) return <ListFailed onRetry={() => void groups.refetch()} />
-  if (groups.data.length === 0) return <ListEmpty text={t('received.empty')} testId="received-empty" />
+  const items = groups.items ?? []
+  if (items.length === 0) return <ListEmpty text={t('received.empty')} testId="received-empty" />
   return (
     <Stack gap="sm">
-      {groups.data.map((group) => (
+      {items.map((group) => (
         <ReceivedGroupCard key={group.id} group={group} />
       ))}
+      <LoadMore
+        shown={items.length}
+        total={groups.total}
+        hasMore={groups.hasMore}
+        loading={groups.isFetchingNextPage}
+        onLoadMore={groups.loadMore}
+        data-testid="received-load-more"
+      />
     </Stack>
   )
 }
