@@ -50,6 +50,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // NODE_ENV defaults to production, which refuses the test checkout unless asked for it (admin.spec checks the banner).
+      PAYMENTS: 'test',
       ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
       // e2e/fixtures/auth.ts signs in with this account (product.md §10 bootstrap).
       ADMIN_EMAIL: 'admin@ferry.test',

@@ -71,6 +71,8 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      // No Stripe here: production refuses the test checkout unless asked for it.
+      PAYMENTS: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

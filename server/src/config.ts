@@ -53,6 +53,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
+  /**
+   * 'test' runs the built-in test checkout (anyone can give themselves any plan), which a
+   * production start (NODE_ENV=production) without Stripe keys requires explicitly.
+   */
+  PAYMENTS: z.enum(['stripe', 'test', '']).optional(),
 
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -140,6 +145,12 @@ export interface Config {
   mail: { from: string } & ({ kind: 'outbox'; dir: string } | { kind: 'smtp'; url: string })
   /** Stripe Checkout when set (both keys); else the built-in test checkout (product.md §6). */
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string }
+  /** Which checkout runs: Stripe's, or the built-in test checkout (free plans for anyone). */
+  payments: 'stripe' | 'test'
+  /** Whether PAYMENTS=test was set: a start with NODE_ENV=production and no Stripe needs it (startProblem). */
+  testPaymentsExplicit: boolean
+  /** Whether NODE_ENV was set to production (not just defaulted to it, as a bare `npm start` does). */
+  productionDeclared: boolean
   google: { clientId?: string; jwksUrl: string }
   jwtSecret?: string
   admin?: { email: string; password: string }
@@ -174,6 +185,24 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Why the server must not start with this configuration, beyond what loadConfig checks: with
+ * NODE_ENV=production (as the Docker image sets it), payments fail closed. Without Stripe keys the
+ * built-in test checkout would let anyone give themselves a paid plan, so it runs only when
+ * PAYMENTS=test says so (issue 15 item 12). A bare `npm start` (NODE_ENV unset) keeps its
+ * embedded defaults, test checkout included. The admin command and tests load the config freely.
+ */
+export function startProblem(config: Config): ConfigError | undefined {
+  if (config.productionDeclared && config.payments === 'test' && !config.testPaymentsExplicit) {
+    return new ConfigError(
+      'Refusing to start: NODE_ENV=production and no Stripe keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).\n' +
+        '  Without them the built-in test checkout lets anyone give themselves any plan for free.\n' +
+        '  Set the Stripe keys, or set PAYMENTS=test to run the test checkout on purpose.',
+    )
+  }
+  return undefined
+}
+
 /** The only reader of the environment: parse once, fail listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source)
@@ -196,6 +225,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (webhooks activate plans)')
+  }
+  if (e.PAYMENTS === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    problems.push('  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET')
+  }
+  if (e.PAYMENTS === 'test' && e.STRIPE_SECRET_KEY) {
+    problems.push('  PAYMENTS: test cannot be combined with STRIPE_* keys (unset one or the other)')
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
 
@@ -233,6 +268,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
+    payments: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'test',
+    testPaymentsExplicit: e.PAYMENTS === 'test',
+    productionDeclared: source.NODE_ENV === 'production',
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

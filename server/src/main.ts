@@ -1,6 +1,6 @@
 import v8 from 'node:v8'
 import { appJobs, buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, loadConfig, startProblem } from './config.js'
 import { createDeps } from './deps.js'
 import { startJobs } from './jobs/job-runner.js'
 import { createLogger } from './logger.js'
@@ -13,6 +13,8 @@ v8.setFlagsFromString('--heap-growing-percent=100')
 
 async function main() {
   const config = loadConfig()
+  const problem = startProblem(config)
+  if (problem) throw problem
   const logger = createLogger(config)
   const started = performance.now()
   const deps = await createDeps(config, logger)

@@ -12,12 +12,15 @@ export const errorResponse = z.object({ detail: z.string(), code: z.string() })
 
 /**
  * GET /api/system/config (spec/transfers.md §3 System config): where the ZIP limit came from in `source`;
- * `contact_email` is the operator's address for the /contact page (CONTACT_EMAIL), null if unset.
+ * `contact_email` is the operator's address for the /contact page (CONTACT_EMAIL), null if unset;
+ * `payments` says which checkout runs: 'test' is the built-in test checkout (plans for free), which
+ * the admin console flags with a banner (product.md §6).
  */
 export const systemConfigResponse = z.object({
   client_zip_max_size_mb: z.int().positive(),
   source: z.enum(['config', 'default']),
   contact_email: z.email().nullable().optional(),
+  payments: z.enum(['stripe', 'test']).optional(),
 })
 export type SystemConfig = z.infer<typeof systemConfigResponse>
 

@@ -46,6 +46,8 @@ export async function startFerryInstance(
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/tmp',
         NODE_ENV: 'production',
+        // No Stripe here: production refuses the test checkout unless asked for it.
+        PAYMENTS: 'test',
         FERRY_SKIP_WEB_BUILD: '1',
         HOST: '127.0.0.1',
         PORT: String(port),

@@ -26,6 +26,7 @@ export function createSystemService(deps: Pick<Deps, 'database' | 'blobs' | 'con
         client_zip_max_size_mb: deps.config.clientZipMaxSizeMb,
         source: 'config',
         contact_email: deps.config.contactEmail ?? null,
+        payments: deps.config.payments,
       }
     },
 
