@@ -19,7 +19,7 @@ async function sha256File(file: string): Promise<string> {
 async function signedInPage(browser: Browser, login: LoginResult, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
-  await storeLogin(page, login)
+  await storeLogin(page, login, baseURL)
   return page
 }
 
