@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, startProblem } from '../config.js'
 import { tokenOf } from '../features/admin/testing/admin-test-kit.js'
 import { bearer, postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
 import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
@@ -12,7 +13,7 @@ import {
   signUp,
   uploadFiles,
 } from '../features/transfers/testing/transfers-test-kit.js'
-import { as, call } from '../features/uploads/testing/uploads-test-kit.js'
+import { as, call, uploadWhole } from '../features/uploads/testing/uploads-test-kit.js'
 import { getPage } from '../testing/page-walk.js'
 import { buildTestApp, type TestApp } from '../testing/test-app.js'
 import { fromAddress } from './review-kit.js'
@@ -318,35 +319,11 @@ describe('security review replays (embedded defaults)', () => {
   })
 
   it('L-10: lists answer pages {items, next_cursor, total}; open links, rooms and codes are capped', async () => {
-    const sender = await signUp(app)
+    const owner = await signUp(app, 'PREMIUM', 'Olga Owner')
     const admin = await signUp(app, 'ADMIN', 'Ada Admin')
-    for (let i = 0; i < 3; i++) {
-      const files = await uploadFiles(app, sender, [{ name: `f${i}.txt`, body: Buffer.from(`file ${i}`) }])
-      const created = await postTransfer(app, sender.token, { files, recipient_emails: ['r@example.com'] })
-      expect(created.status, JSON.stringify(created.body)).toBe(201)
-    }
-    const lists = [
-      { path: '/api/transfers', token: sender.token },
-      { path: '/api/admin/transfers', token: admin.token },
-    ]
-    for (const { path, token } of lists) {
-      const first = await getPage(app, path, token, { limit: '2' })
-      expect(first.status, path).toBe(200)
-      expect(first.body.items, path).toHaveLength(2)
-      expect(first.body.next_cursor, path).toEqual(expect.any(String))
-      expect(first.body.total, path).toBeGreaterThanOrEqual(3)
-      const next = await getPage(app, path, token, { limit: '2', cursor: first.body.next_cursor! })
-      expect(next.status, path).toBe(200)
-      expect(next.body.items.map((t) => t.id)).not.toContain(first.body.items[0]!.id)
-      // A page holds at most 100 items.
-      const tooMany = await getPage(app, path, token, { limit: '101' })
-      expect(tooMany.status, path).toBe(400)
-      expect(tooMany.body).toMatchObject({ code: 'validation_failed' })
-    }
 
     // "500, 120 and 110 in a burst": one account holds at most 100 open request links, 20 rooms
     // and 50 unused referral codes (open-caps.ts); the next is a 409 with a code of its own.
-    const owner = await signUp(app, 'PREMIUM', 'Olga Owner')
     const creations = [
       { path: '/file-request/create', body: {}, burst: 500, cap: 100, code: 'request_links_limit_reached' },
       { path: '/api/rooms', body: {}, burst: 120, cap: 20, code: 'rooms_limit_reached' },
@@ -358,16 +335,53 @@ describe('security review replays (embedded defaults)', () => {
         code: 'referral_codes_limit_reached',
       },
     ]
+    const linkIds: string[] = []
     for (const { path, body, burst, cap, code } of creations) {
       let created = 0
       let refused: Awaited<ReturnType<typeof post>> | undefined
       while (created + 1 <= burst && !refused) {
-        const res = await post(app, path, body, owner.token)
-        if (res.status === 201) created++
-        else refused = res
+        const res = await post<{ request_id?: string }>(app, path, body, owner.token)
+        if (res.status !== 201) refused = res
+        else {
+          created++
+          if (res.body.request_id) linkIds.push(res.body.request_id)
+        }
       }
       expect({ path, created }).toEqual({ path, created: cap })
       expect(refused).toMatchObject({ status: 409, body: { code } })
+    }
+
+    // Something in each list: 3 transfers, 3 uploads received through a link.
+    for (let i = 0; i < 3; i++) {
+      const files = await uploadFiles(app, owner, [{ name: `f${i}.txt`, body: Buffer.from(`file ${i}`) }])
+      const created = await postTransfer(app, owner.token, { files, recipient_emails: ['r@example.com'] })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      const key = await uploadWhole(app.api, as(), Buffer.from(`upload ${i}`), { request_id: linkIds[0] })
+      const received = await postJson(app.api, `/api/file-request/${linkIds[0]}/upload`, { files: [{ file_key: key }] })
+      expect(received.status).toBe(201)
+    }
+
+    const lists = [
+      { path: '/api/transfers', token: owner.token },
+      { path: '/api/admin/transfers', token: admin.token },
+      { path: '/file-requests', token: owner.token },
+      { path: '/received-files', token: owner.token },
+      { path: `/api/referrals/user/${owner.id}`, token: owner.token },
+    ]
+    for (const { path, token } of lists) {
+      const first = await getPage(app, path, token, { limit: '2' })
+      expect(first.status, path).toBe(200)
+      expect(first.body.items, path).toHaveLength(2)
+      expect(first.body.next_cursor, path).toEqual(expect.any(String))
+      expect(first.body.total, path).toBeGreaterThanOrEqual(3)
+      const next = await getPage(app, path, token, { limit: '2', cursor: first.body.next_cursor! })
+      expect(next.status, path).toBe(200)
+      expect(next.body.items.length, path).toBeGreaterThan(0)
+      expect(next.body.items.map((item) => JSON.stringify(item))).not.toContain(JSON.stringify(first.body.items[0]))
+      // A page holds at most 100 items.
+      const tooMany = await getPage(app, path, token, { limit: '101' })
+      expect(tooMany.status, path).toBe(400)
+      expect(tooMany.body, path).toMatchObject({ code: 'validation_failed' })
     }
   })
 
@@ -382,5 +396,15 @@ describe('security review replays (embedded defaults)', () => {
     const mine = await app.api('/api/transfers', { headers: bearer(token) })
     expect(mine.status).toBe(200)
     expect(mine.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('Observation (test checkout is the default): production without Stripe refuses to start unless PAYMENTS=test', async () => {
+    const problem = startProblem(loadConfig({ NODE_ENV: 'production' }))
+    expect(problem).toBeInstanceOf(ConfigError)
+    expect(problem?.message).toContain('PAYMENTS=test')
+    expect(startProblem(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }))).toBeUndefined()
+    // The embedded default still runs the test checkout, and says so (the admin console's banner).
+    const config = await app.api('/api/system/config')
+    expect(await config.json()).toMatchObject({ payments: 'test' })
   })
 })
