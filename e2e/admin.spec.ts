@@ -273,3 +273,22 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
   await confirm.getByRole('button', { name: 'Eliminar' }).click()
   await expect(page.getByText('No se encontraron usuarios')).toBeVisible()
 })
+
+// Issue 15 item 12: the e2e server runs the built-in test checkout (no Stripe keys, PAYMENTS=test),
+// and the admin console says so.
+test('while the test checkout runs, the admin console shows a banner, in English and in Spanish', async ({
+  page,
+  request,
+}) => {
+  await openAsAdmin(page, request)
+  const banner = page.getByTestId('test-checkout-banner')
+  await expect(banner).toBeVisible(firstLoad)
+  await expect(banner).toContainText('Test checkout is active')
+  await expect(banner).toContainText('anyone can give themselves a paid plan without paying')
+  await page.getByRole('tab', { name: 'Storage Usage' }).click()
+  await expect(banner).toBeVisible()
+
+  await page.goto('/admin?lng=es')
+  await expect(banner).toContainText('El pago de prueba está activo', firstLoad)
+  await expect(banner).toContainText('cualquiera puede darse un plan de pago sin pagar')
+})

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { StoragePanel, UsersPanel } from '../../features/admin/index.js'
+import { StoragePanel, TestCheckoutBanner, UsersPanel } from '../../features/admin/index.js'
 import { AdminPayoutsPanel } from '../../features/referrals/index.js'
 import { TransferList } from '../../features/transfers/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
@@ -77,6 +77,7 @@ export function AdminPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {t('title')}
         </Title>
+        <TestCheckoutBanner />
         {/* Only the open tab is mounted, so each tab loads fresh figures when opened. */}
         <Tabs value={tab} onChange={select} keepMounted={false}>
           <Tabs.List>
