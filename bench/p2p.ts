@@ -152,8 +152,8 @@ async function measureFerry(browser: Browser, origin: string, input: InputFile):
 
     const history = await fetch(`${origin}/api/transfers/history`, {
       headers: { ...headers, authorization: `Bearer ${bob.access_token}` },
-    }).then((r) => r.json() as Promise<{ transfer_speed: number | null; sha256: string | null }[]>)
-    const record = history[0]
+    }).then((r) => r.json() as Promise<{ items: { transfer_speed: number | null; sha256: string | null }[] }>)
+    const record = history.items[0]
     if (!record?.transfer_speed) throw new Error('No transfer_speed recorded')
     // transfer_speed is MiB/s (1024² as sizes) with two decimals: back to seconds.
     const seconds = input.size / MiB / record.transfer_speed

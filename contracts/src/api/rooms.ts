@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { page } from './pagination.js'
 
 /**
  * Direct-transfer rooms (spec/transfers.md §3, §7). Everyone in a room is a participant with an id:
@@ -247,7 +248,9 @@ export type DirectTransfer = z.infer<typeof directTransferSchema>
 /** GET /api/transfers/history: newest first, with the caller's direction. */
 export const historyItemSchema = directTransferSchema.extend({ direction: z.enum(['sent', 'received']) })
 export type HistoryItem = z.infer<typeof historyItemSchema>
-export const historyResponse = z.array(historyItemSchema)
+/** One page, newest first (`pageQuery`). */
+export const historyResponse = page(historyItemSchema)
+export type HistoryList = z.infer<typeof historyResponse>
 
 /** Which status may follow which, and who may set it (see directTransferTransition). */
 const transitions: Record<DirectTransferStatus, readonly DirectTransferStatus[]> = {

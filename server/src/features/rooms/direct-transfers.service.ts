@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import {
   type DirectTransferStatus,
   directTransferTransition,
@@ -137,12 +138,15 @@ export function createDirectTransfersService(deps: TransfersDeps, rooms: RoomsSe
     },
 
     /** The user's sent and received direct transfers, newest first. */
-    async history(user: UserRecord): Promise<HistoryItem[]> {
-      const rows = await repo.listForUser(user.id)
-      return rows.map((row) => ({
-        ...toDirectTransfer(row),
-        direction: row.senderUserId === user.id ? 'sent' : 'received',
-      }))
+    async history(user: UserRecord, request: PageRequest): Promise<Page<HistoryItem>> {
+      const page = await repo.listForUser(user.id, request)
+      return {
+        ...page,
+        items: page.items.map((row) => ({
+          ...toDirectTransfer(row),
+          direction: row.senderUserId === user.id ? 'sent' : 'received',
+        })),
+      }
     },
 
     /** The parties of a transfer, for the signalling socket. */

@@ -1,5 +1,6 @@
-import type { HistoryItem, RoomMemberView } from '@ferry/contracts/api/rooms'
+import type { HistoryList, RoomMemberView } from '@ferry/contracts/api/rooms'
 import { describe, expect, it } from 'vitest'
+import { expectOwnListOnly, expectPageBounds, expectStableWalk } from '../../testing/page-walk.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
@@ -20,7 +21,27 @@ async function roomOfThree(app: TestApp) {
   }
 }
 
+/** GET /api/transfers/history's first page: its items as `body`. */
+async function historyOf(app: Parameters<typeof call>[0], caller: Parameters<typeof call>[3]) {
+  const res = await call<HistoryList>(app, 'GET', '/api/transfers/history', caller)
+  return { status: res.status, body: res.body.items, page: res.body }
+}
+
 await forEachStack((getApp) => {
+  describe('pages of GET /api/transfers/history (security review L-10)', () => {
+    it('walks the history in pages while a transfer starts mid-walk; others see none of it', async () => {
+      const app = getApp()
+      const { roomId, host, bob } = await roomOfThree(app)
+      const outsider = await signUp(app)
+      const add = () => initiate(app, roomId, host.caller, bob.id, 'p.txt')
+      for (let i = 0; i < 3; i++) await add()
+      const list = { app, path: '/api/transfers/history', token: host.token, add }
+      await expectStableWalk(list)
+      await expectPageBounds(app, '/api/transfers/history', bob.token)
+      await expectOwnListOnly(list, outsider.token)
+    })
+  })
+
   describe('direct transfers', () => {
     it('initiate → accept → complete, recorded with speed and hash; both see it in history', async () => {
       const app = getApp()
@@ -56,7 +77,7 @@ await forEachStack((getApp) => {
       expect(after.body.transfers).toEqual([])
 
       const second = await initiate(app, roomId, bob.caller, host.id, 'later.txt')
-      const mine = await call<HistoryItem[]>(app, 'GET', '/api/transfers/history', host.caller)
+      const mine = await historyOf(app, host.caller)
       expect(mine.status).toBe(200)
       expect(mine.body.map((t) => [t.file_name, t.direction, t.status])).toEqual([
         ['later.txt', 'received', 'initiated'],
@@ -68,7 +89,7 @@ await forEachStack((getApp) => {
         sha256: hash,
         mime_type: 'application/octet-stream',
       })
-      const bobs = await call<HistoryItem[]>(app, 'GET', '/api/transfers/history', bob.caller)
+      const bobs = await historyOf(app, bob.caller)
       expect(bobs.body.map((t) => [t.id, t.direction])).toEqual([
         [second.transfer_id, 'sent'],
         [transfer.transfer_id, 'received'],
@@ -86,7 +107,7 @@ await forEachStack((getApp) => {
       expect(back).toMatchObject({ sender_id: visitor.id, sender_name: 'Vera' })
       const canceled = await reportStatus(app, back.transfer_id, visitor.caller, { status: 'canceled' })
       expect(canceled.body.status).toBe('canceled')
-      const history = await call<HistoryItem[]>(app, 'GET', '/api/transfers/history', host.caller)
+      const history = await historyOf(app, host.caller)
       expect(history.body.map((t) => [t.direction, t.status])).toEqual([
         ['received', 'canceled'],
         ['sent', 'rejected'],
@@ -166,7 +187,7 @@ await forEachStack((getApp) => {
       const again = await reportStatus(app, id, bob.caller, { status: 'canceled' })
       expect(again.status).toBe(409)
       expect(again.body.detail).toBe('A transfer that is error cannot become canceled.')
-      const history = await call<HistoryItem[]>(app, 'GET', '/api/transfers/history', bob.caller)
+      const history = await historyOf(app, bob.caller)
       expect(history.body[0]).toMatchObject({ status: 'error', reason: 'Peer connection failed', transfer_speed: null })
     })
 

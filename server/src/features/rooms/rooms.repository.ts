@@ -1,5 +1,7 @@
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
+import { keyset } from '../../db/keyset-page.js'
 import { directTransfers, roomParticipants, rooms } from '../../db/schema/index.js'
 
 export type RoomRow = typeof rooms.$inferSelect
@@ -8,9 +10,6 @@ export type DirectTransferRow = typeof directTransfers.$inferSelect
 
 /** The database, or a transaction on it. */
 export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** History answers at most this many transfers, newest first. */
-const historyLimit = 1000
 
 /** Queries on rooms, room_participants and direct_transfers; no rules. */
 export function createRoomsRepository(db: DbExecutor) {
@@ -142,14 +141,25 @@ export function createRoomsRepository(db: DbExecutor) {
         .orderBy(asc(directTransfers.createdAt))
     },
 
-    /** The transfers a user sent or received, newest first. */
-    listForUser(userId: string): Promise<DirectTransferRow[]> {
-      return db
-        .select()
-        .from(directTransfers)
-        .where(or(eq(directTransfers.senderUserId, userId), eq(directTransfers.recipientUserId, userId)))
-        .orderBy(desc(directTransfers.createdAt), desc(directTransfers.id))
-        .limit(historyLimit)
+    /** One page of the transfers a user sent or received, newest first. */
+    async listForUser(userId: string, request: PageRequest): Promise<Page<DirectTransferRow>> {
+      const page = keyset({ at: directTransfers.createdAt, id: directTransfers.id }, request)
+      const theirs = or(eq(directTransfers.senderUserId, userId), eq(directTransfers.recipientUserId, userId))
+      const [rows, total] = await Promise.all([
+        db
+          .select({ transfer: directTransfers, cursorAt: page.cursorAt })
+          .from(directTransfers)
+          .where(and(theirs, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(directTransfers, theirs),
+      ])
+      return page.page(
+        rows,
+        total,
+        (r) => r.transfer.id,
+        (shown) => shown.map((r) => r.transfer),
+      )
     },
   }
 }

@@ -1,3 +1,4 @@
+import { pageQuery } from '@ferry/contracts/api/pagination'
 import {
   directTransferIdParams,
   historyResponse,
@@ -113,7 +114,10 @@ export const roomsRoutes =
 
     app.get(
       roomsPaths.history,
-      { schema: { tags, response: { 200: historyResponse, ...errors } }, config: { access: 'user' } },
-      async (request) => transfers.history(requireUser(request)),
+      {
+        schema: { tags, querystring: pageQuery, response: { 200: historyResponse, ...errors } },
+        config: { access: 'user' },
+      },
+      async (request) => transfers.history(requireUser(request), request.query),
     )
   }

@@ -1,5 +1,6 @@
 import type { RoomResponse } from '@ferry/contracts/api/rooms'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { usePagedList } from '../../../lib/paged-list.js'
 import { roomsApi } from './rooms-api.js'
 
 export const roomKeys = {
@@ -27,5 +28,5 @@ export function useCreateRoom() {
 }
 
 export function useTransferHistory() {
-  return useQuery({ queryKey: roomKeys.history, queryFn: ({ signal }) => roomsApi.history(signal) })
+  return usePagedList(roomKeys.history, (cursor, signal) => roomsApi.history(cursor, signal))
 }

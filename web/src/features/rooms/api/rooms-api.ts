@@ -1,5 +1,5 @@
 import {
-  type HistoryItem,
+  type HistoryList,
   historyResponse,
   type InitiateTransferRequest,
   type RoomCreateRequest,
@@ -31,7 +31,8 @@ export interface RoomsApi {
   initiateTransfer(roomId: string, payload: InitiateTransferRequest, guestToken: string | null): Promise<RoomTransfer>
   respond(transferId: string, accept: boolean, guestToken: string | null): Promise<RoomTransfer>
   reportStatus(transferId: string, payload: TransferStatusRequest, guestToken: string | null): Promise<RoomTransfer>
-  history(signal?: AbortSignal): Promise<HistoryItem[]>
+  /** One page of the history, after `cursor` (null for the first). */
+  history(cursor: string | null, signal?: AbortSignal): Promise<HistoryList>
 }
 
 /**
@@ -72,7 +73,7 @@ export function createRoomsApi(
         schema: roomTransferSchema,
         headers: guestHeaders(guestToken),
       }),
-    history: (signal) => client.get(roomsPaths.history, { schema: historyResponse, signal }),
+    history: (cursor, signal) => client.get(roomsPaths.history, { query: { cursor }, schema: historyResponse, signal }),
   }
 }
 

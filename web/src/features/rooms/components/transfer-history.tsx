@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Paper, Select, Stack, Table, Text, TextInput, Titl
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadMore } from '../../../components/load-more.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { currentLanguage } from '../../../lib/i18n.js'
@@ -25,7 +26,7 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
   const history = useTransferHistory()
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState(parseStatusFilter(null))
-  const items = history.data ?? []
+  const items = useMemo(() => history.items ?? [], [history.items])
   const rows = useMemo(() => filterHistory(items, search, status), [items, search, status])
   const summary = useMemo(() => summarizeHistory(items), [items])
 
@@ -99,6 +100,17 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
         </Table>
       </Table.ScrollContainer>
     )
+  const more =
+    items.length > 0 ? (
+      <LoadMore
+        shown={items.length}
+        total={history.total}
+        hasMore={history.hasMore}
+        loading={history.isFetchingNextPage}
+        onLoadMore={history.loadMore}
+        data-testid="history-load-more"
+      />
+    ) : null
 
   return (
     <Stack gap="lg">
@@ -129,10 +141,11 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
             />
           </Group>
           {body}
+          {more}
           {history.isSuccess && (
             <Group gap="xl" data-testid="history-summary">
               <Text size="sm">
-                {t('history.totalTransfers')}: <b>{summary.total}</b>
+                {t('history.totalTransfers')}: <b>{history.total}</b>
               </Text>
               <Text size="sm">
                 {t('history.completed')}: <b>{summary.completed}</b>
