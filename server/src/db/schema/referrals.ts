@@ -29,7 +29,7 @@ export const referrals = pgTable(
     payoutUpdatedAt: timestamp('payout_updated_at', { withTimezone: true }),
   },
   (t) => [
-    index('referrals_inviter_idx').on(t.inviterUserId, t.createdAt),
+    index('referrals_inviter_idx').on(t.inviterUserId, t.createdAt, t.id),
     index('referrals_payout_due_idx').on(t.payoutDueAt).where(sql`${t.payoutStatus} = 'PENDING'`),
     check(
       'referrals_payout_status_check',

@@ -27,7 +27,7 @@ export const requestLinks = pgTable(
     requireSender: text('require_sender').$type<RequireSender>().notNull().default('none'),
   },
   (t) => [
-    index('request_links_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('request_links_user_id_created_at_idx').on(t.userId, t.createdAt, t.id),
     check('request_links_require_sender_check', sql`${t.requireSender} in ('none', 'name', 'email')`),
   ],
 )

@@ -30,7 +30,9 @@ export const transfers = pgTable(
     recoveredAt: timestamp('recovered_at', { withTimezone: true }),
   },
   (t) => [
-    index('transfers_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
+    index('transfers_user_id_created_at_idx').on(t.userId, t.createdAt, t.id),
+    index('transfers_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
   ],
