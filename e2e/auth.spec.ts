@@ -326,40 +326,45 @@ const fakeGoogleIdentityScript = `
   } } }
 `
 
-test('with a Google client id: script failures have their messages, a credential goes to the server', async ({
-  page,
-}) => {
-  await page.route('**/auth/config', (route) =>
-    route.fulfill({ json: { google_client_id: 'e2e-client.apps.googleusercontent.com' } }),
-  )
-  const googleButton = () => loginDialog(page).getByRole('button', { name: 'Continue with Google' })
-  await page.goto('/login')
+test.describe('with a Google client id', () => {
+  // The test server has no GOOGLE_CLIENT_ID, so its CSP does not list Google's script; this test
+  // fakes the configuration, and the browser skips the CSP with it. The CSP of a server with
+  // Google configured is checked in server/src/http/security-headers.test.ts.
+  test.use({ bypassCSP: true })
 
-  await page.route('https://accounts.google.com/gsi/client', (route) => route.abort())
-  await googleButton().click()
-  await expect(loginDialog(page).getByRole('alert')).toHaveText('Failed to load Google Sign In. Please try again.')
+  test('script failures have their messages, a credential goes to the server', async ({ page }) => {
+    await page.route('**/auth/config', (route) =>
+      route.fulfill({ json: { google_client_id: 'e2e-client.apps.googleusercontent.com' } }),
+    )
+    const googleButton = () => loginDialog(page).getByRole('button', { name: 'Continue with Google' })
+    await page.goto('/login')
 
-  await page.unroute('https://accounts.google.com/gsi/client')
-  await page.route('https://accounts.google.com/gsi/client', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: '/* no google.accounts.id */' }),
-  )
-  await googleButton().click()
-  await expect(loginDialog(page).getByRole('alert')).toHaveText(
-    'Failed to initialize Google Sign In. Please try again.',
-  )
+    await page.route('https://accounts.google.com/gsi/client', (route) => route.abort())
+    await googleButton().click()
+    await expect(loginDialog(page).getByRole('alert')).toHaveText('Failed to load Google Sign In. Please try again.')
 
-  await page.unroute('https://accounts.google.com/gsi/client')
-  await page.route('https://accounts.google.com/gsi/client', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeGoogleIdentityScript }),
-  )
-  const exchange = page.waitForRequest('**/auth/google')
-  await googleButton().click()
-  expect((await exchange).postDataJSON()).toEqual({ token: 'fake-google-credential', language: 'en' })
-  expect(await page.evaluate(() => (window as { __gsiConfig?: { client_id?: string } }).__gsiConfig?.client_id)).toBe(
-    'e2e-client.apps.googleusercontent.com',
-  )
-  // This test server has no GOOGLE_CLIENT_ID, so it answers 501.
-  await expect(loginDialog(page).getByRole('alert')).toHaveText(
-    'Google authentication is not yet available. Please use email and password.',
-  )
+    await page.unroute('https://accounts.google.com/gsi/client')
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* no google.accounts.id */' }),
+    )
+    await googleButton().click()
+    await expect(loginDialog(page).getByRole('alert')).toHaveText(
+      'Failed to initialize Google Sign In. Please try again.',
+    )
+
+    await page.unroute('https://accounts.google.com/gsi/client')
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: fakeGoogleIdentityScript }),
+    )
+    const exchange = page.waitForRequest('**/auth/google')
+    await googleButton().click()
+    expect((await exchange).postDataJSON()).toEqual({ token: 'fake-google-credential', language: 'en' })
+    expect(await page.evaluate(() => (window as { __gsiConfig?: { client_id?: string } }).__gsiConfig?.client_id)).toBe(
+      'e2e-client.apps.googleusercontent.com',
+    )
+    // This test server has no GOOGLE_CLIENT_ID, so it answers 501.
+    await expect(loginDialog(page).getByRole('alert')).toHaveText(
+      'Google authentication is not yet available. Please use email and password.',
+    )
+  })
 })
