@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { useSession } from '../features/auth/index.js'
+import { isLeaving, useSession } from '../features/auth/index.js'
 import { loginPath, paths } from '../lib/paths.js'
 
 export interface GuardProps {
@@ -8,9 +8,13 @@ export interface GuardProps {
   children?: ReactNode
 }
 
-/** Sends a visitor who is not signed in to /login?next={the path they asked for}. */
+/**
+ * Sends a visitor who is not signed in to /login?next={the path they asked for}; not while the user
+ * is logging out from this page, which goes home on its own.
+ */
 function ToLogin() {
   const { pathname, search, hash } = useLocation()
+  if (isLeaving()) return null
   return <Navigate to={loginPath(pathname + search + hash)} replace />
 }
 

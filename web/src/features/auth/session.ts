@@ -40,6 +40,9 @@ export async function whileLeaving<T>(leave: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether a deliberate logout is under way: login guards then leave the way to it (see `whileLeaving`). */
+export const isLeaving = (): boolean => leaving > 0
+
 /**
  * Connects the session to the rest of the app: on any 401 from the api client the login is
  * cleared and the user is sent to /login (spec/transfers.md §4); a restored session is verified
