@@ -60,6 +60,13 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP: '1000',
       // Many specs sign in as the one bootstrapped admin: the per-account limit (10) would refuse them.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+      // Send throttles have API tests of their own; the e2e run sends many transfers from one address.
+      SEND_TRANSFERS_PER_HOUR: '100000',
+      SEND_TRANSFERS_PER_DAY: '100000',
+      SEND_RECIPIENT_EMAILS_PER_HOUR: '100000',
+      SEND_RECIPIENT_EMAILS_PER_DAY: '100000',
+      SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY: '100000',
+      SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY: '100000',
     },
   },
 })

@@ -36,7 +36,7 @@ test('an expired Pro transfer in its grace is recovered through the test checkou
   const server = await startFerryServer({ port: await freePort(), dataDir, env: { DATABASE_URL: databaseUrl } })
   const api = await playwrightRequest.newContext({ baseURL: server.url })
   try {
-    const login = await registerViaApi(api)
+    const login = await registerViaApi(api, undefined, dataDir)
     await buyPlanViaTestCheckout(api, login, 'pro')
     const transfer = await seedTransfer(api, login.access_token, {
       title: 'Quarterly figures',

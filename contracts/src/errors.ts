@@ -36,6 +36,7 @@ export const errorMessages = {
   transfer_too_large: 'Files exceed your {size} limit',
   transfer_too_large_free: 'Upgrade to PRO to send files over {size}',
   transfer_daily_limit: 'Your plan allows {n} transfer(s) per day. Please try again tomorrow or upgrade your plan.',
+  send_rate_limited: 'You have reached the sending limit for now. Please try again later.',
   transfer_monthly_data: 'This transfer exceeds your monthly data limit of {size}. Please upgrade your plan.',
   transfer_expiry_too_long: 'Your plan allows transfers to last at most {n} hours.',
   transfer_not_found: 'This transfer does not exist or has been deleted.',
@@ -88,6 +89,10 @@ export const errorMessages = {
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',
   invalid_credentials: 'Invalid email or password.',
   email_taken: 'An account with this email already exists. Please log in instead.',
+  email_unconfirmed:
+    'Please confirm your email address first: open the link or enter the 6-digit code we emailed you. Then you can send transfers and create request links.',
+  email_confirmation_invalid:
+    'This confirmation link or code is invalid, has expired or has already been used. Ask for a new email and try again.',
   password_common: 'This password is one of the most common ones and easy to guess. Please choose another.',
   password_personal: 'Your password must not be your name or your email address. Please choose another.',
   google_not_configured: 'Google authentication is not yet available. Please use email and password.',

@@ -71,6 +71,19 @@ const envSchema = z.object({
   /** The longest wait between login attempts on an account that keeps failing (progressive delay). */
   AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
 
+  /**
+   * Send throttles (security review M-2): transfers and recipient emails per account and per
+   * client address, per hour and per day; accounts younger than SEND_NEW_ACCOUNT_HOURS get the
+   * lower daily ceilings.
+   */
+  SEND_TRANSFERS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  SEND_TRANSFERS_PER_DAY: z.coerce.number().int().positive().default(50),
+  SEND_RECIPIENT_EMAILS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  SEND_RECIPIENT_EMAILS_PER_DAY: z.coerce.number().int().positive().default(150),
+  SEND_NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
+  SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY: z.coerce.number().int().positive().default(10),
+  SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY: z.coerce.number().int().positive().default(20),
+
   /** Hours an upload may stay unused in a transfer before the sweeper deletes its bytes. */
   UPLOAD_PENDING_TTL_HOURS: z.coerce.number().positive().default(24),
   /** Uploads (presign or multipart create) a visitor may start per client address in each window. */
@@ -163,6 +176,8 @@ export interface Config {
    * spaced by a delay doubling up to `maxDelayMs`.
    */
   authRateLimit: { perIp: number; perAccount: number; windowMs: number; maxDelayMs: number }
+  /** Send throttles per account and per client address (security review M-2). */
+  sendLimits: SendLimits
   /** Pending uploads expire `pendingTtlMs` after their last activity; visitors' starts are rate-limited. */
   uploads: { pendingTtlMs: number; visitorRateLimit: { perIp: number; windowMs: number } }
   /**
@@ -181,6 +196,13 @@ export interface Config {
   metricsToken?: string
   /** Overrides every periodic job's interval (ms) when set. */
   jobIntervalMs?: number
+}
+
+/** Counts per hour and per day; `newAccount` lowers the daily ones while an account is younger than `ms`. */
+export interface SendLimits {
+  transfers: { perHour: number; perDay: number }
+  recipientEmails: { perHour: number; perDay: number }
+  newAccount: { ms: number; transfersPerDay: number; recipientEmailsPerDay: number }
 }
 
 export class ConfigError extends Error {}
@@ -281,6 +303,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       maxDelayMs: e.AUTH_LOGIN_MAX_DELAY_SECONDS * 1000,
+    },
+    sendLimits: {
+      transfers: { perHour: e.SEND_TRANSFERS_PER_HOUR, perDay: e.SEND_TRANSFERS_PER_DAY },
+      recipientEmails: { perHour: e.SEND_RECIPIENT_EMAILS_PER_HOUR, perDay: e.SEND_RECIPIENT_EMAILS_PER_DAY },
+      newAccount: {
+        ms: e.SEND_NEW_ACCOUNT_HOURS * 60 * 60 * 1000,
+        transfersPerDay: e.SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY,
+        recipientEmailsPerDay: e.SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY,
+      },
     },
     uploads: {
       pendingTtlMs: e.UPLOAD_PENDING_TTL_HOURS * 60 * 60 * 1000,

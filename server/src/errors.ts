@@ -20,3 +20,30 @@ export class AppError extends Error {
 
 export const notFound = (detail?: string) => new AppError('not_found', 404, detail)
 export const badRequest = (detail: string, code = 'bad_request') => new AppError(code, 400, detail)
+
+/** How long to wait, in words: '45 seconds', '12 minutes', '3 hours'. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  const hours = Math.ceil(minutes / 60)
+  return `${hours} hours`
+}
+
+/**
+ * A refusal that ends at a known time (send throttles, the plan's daily count): the error handler
+ * sends Retry-After and `retry_after_seconds` / `retry_at` in the body.
+ */
+export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(
+    code: string,
+    status: number,
+    readonly retryAt: Date,
+    now: Date,
+    detail?: string,
+  ) {
+    super(code, status, detail)
+    this.retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000))
+  }
+}

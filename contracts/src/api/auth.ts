@@ -13,7 +13,15 @@ export const authPaths = {
   logoutAll: '/auth/logout-all',
   verify: '/auth/verify',
   config: '/auth/config',
+  /** POST `{token}` or `{email, code}`: proves the account owns its address (spec/accounts.md §2). */
+  confirmEmail: '/auth/confirm-email',
+  /** POST (signed in): emails a new link and code, throttled. */
+  resendConfirmation: '/auth/confirm-email/resend',
 } as const
+
+/** The web page the confirmation email links to; the token rides in the fragment (`#token=...`). */
+export const confirmEmailPagePath = '/confirm-email'
+export const confirmationCodeLength = 6
 
 export const passwordMinLength = 8
 export const passwordMaxLength = 1024
@@ -96,3 +104,22 @@ export type LogoutResponse = z.infer<typeof logoutResponse>
 /** GET /auth/config: what the browser needs to offer sign-in; `google_client_id` is null without Google. */
 export const authConfigResponse = z.object({ google_client_id: z.string().nullable() })
 export type AuthConfigResponse = z.infer<typeof authConfigResponse>
+
+/**
+ * POST /auth/confirm-email: the emailed link's `token`, or the account's `email` and the 6-digit
+ * `code` from the same email. Answers 204; 400 `email_confirmation_invalid` for anything else.
+ */
+export const confirmEmailRequest = z
+  .object({
+    token: z.string().min(1, 'Token is required.').max(200, 'This confirmation link is not valid.').optional(),
+    email: emailField.optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The code is the 6 digits from the email.')
+      .optional(),
+  })
+  .refine((body) => body.token !== undefined || (body.email !== undefined && body.code !== undefined), {
+    message: 'Send the token from the link, or your email and the 6-digit code.',
+  })
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>

@@ -8,7 +8,14 @@ export const readinessResponse = z.object({
 })
 export type Readiness = z.infer<typeof readinessResponse>
 
-export const errorResponse = z.object({ detail: z.string(), code: z.string() })
+export const errorResponse = z.object({
+  detail: z.string(),
+  code: z.string(),
+  /** A refusal that ends (rate limits, send throttles): seconds to wait, as in Retry-After. */
+  retry_after_seconds: z.int().positive().optional(),
+  /** …and the moment sending or trying works again. */
+  retry_at: z.iso.datetime({ offset: true }).optional(),
+})
 
 /**
  * GET /api/system/config (spec/transfers.md §3 System config): where the ZIP limit came from in `source`;

@@ -27,6 +27,11 @@ export const userSchema = z.object({
   created_at: z.iso.datetime({ offset: true }).optional(),
   /** The interface language the user last used: the emails they cause are written in it. */
   language: languageSchema.optional(),
+  /**
+   * Whether the account proved it owns its email address (spec/accounts.md §2). Until it has, it
+   * cannot send transfers or create request links; the web shows a notice with a way to confirm.
+   */
+  email_confirmed: z.boolean().optional(),
 })
 export type User = z.infer<typeof userSchema>
 

@@ -66,10 +66,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, res) => {
     const { status, code, detail } = toErrorReply(error)
     // A refusal that knows when it ends says so (rate limits, send throttles).
-    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
-    if (typeof retryAfter === 'number' && retryAfter > 0) res.header('Retry-After', String(Math.ceil(retryAfter)))
+    // A refusal that knows its end moment (retryAt: send throttles) says it in the body too.
+    const { retryAfterSeconds: retryAfter, retryAt } = error as { retryAfterSeconds?: unknown; retryAt?: unknown }
+    const retry: { retry_after_seconds?: number; retry_at?: string } = {}
+    if (typeof retryAfter === 'number' && retryAfter > 0) {
+      res.header('Retry-After', String(Math.ceil(retryAfter)))
+      if (retryAt instanceof Date) {
+        retry.retry_after_seconds = Math.ceil(retryAfter)
+        retry.retry_at = retryAt.toISOString()
+      }
+    }
     if (status >= 500) request.log.error({ err: error }, detail)
     else request.log.info({ code, status }, detail)
-    return res.status(status).send({ detail, code })
+    return res.status(status).send({ detail, code, ...retry })
   })
 }

@@ -104,10 +104,23 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
 }
 
+/**
+ * Send throttles out of the way (they have tests of their own, send-throttle.test.ts): test files
+ * send many transfers from one address and from brand-new accounts.
+ */
+export const generousSendLimits: Record<string, string> = {
+  SEND_TRANSFERS_PER_HOUR: '100000',
+  SEND_TRANSFERS_PER_DAY: '100000',
+  SEND_RECIPIENT_EMAILS_PER_HOUR: '100000',
+  SEND_RECIPIENT_EMAILS_PER_DAY: '100000',
+  SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY: '100000',
+  SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY: '100000',
+}
+
 /** The two stacks API tests run on: the embedded default, and the scaled-out services. */
 export const testStacks: readonly (TestAppOptions & { name: string })[] = [
-  { name: 'PGlite + local disk', database: 'pglite', storage: 'local' },
-  { name: 'PostgreSQL + S3 + Redis', database: 'postgres', storage: 's3', events: 'redis' },
+  { name: 'PGlite + local disk', database: 'pglite', storage: 'local', env: generousSendLimits },
+  { name: 'PostgreSQL + S3 + Redis', database: 'postgres', storage: 's3', events: 'redis', env: generousSendLimits },
 ]
 
 /**

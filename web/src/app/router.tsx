@@ -51,6 +51,10 @@ export function createAppRouter() {
               }),
             },
             {
+              path: 'confirm-email',
+              lazy: async () => ({ Component: (await import('./routes/confirm-email-page.js')).ConfirmEmailPage }),
+            },
+            {
               path: 'set-password',
               lazy: async () => ({ Component: (await import('./routes/set-password-page.js')).SetPasswordPage }),
             },

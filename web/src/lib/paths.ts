@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** The emailed confirmation link's page (`#token=…`), which confirms with a POST on a click. */
+  confirmEmail: '/confirm-email',
   upgrade: '/upgrade',
   upgradeSuccess: '/upgrade/success',
   subscribe: '/subscribe',

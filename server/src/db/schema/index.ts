@@ -1,5 +1,6 @@
 export * from './app-secrets.js'
 export * from './billing.js'
+export * from './email-confirmations.js'
 export * from './job-leases.js'
 export * from './pending-uploads.js'
 export * from './plans.js'

@@ -23,6 +23,12 @@ export const users = pgTable(
      * change or reset and on "log out of all devices" (product.md §15).
      */
     sessionEpoch: integer('session_epoch').notNull().default(0),
+    /**
+     * When the account proved it owns `email` (spec/accounts.md §2): the emailed link or code,
+     * Google sign-in, or an admin's set-password link. Null until then; such an account cannot
+     * send mail through Ferry (transfers, request links).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

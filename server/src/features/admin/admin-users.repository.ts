@@ -149,7 +149,13 @@ export function createAdminUsersRepository(db: DbExecutor) {
     async setPasswordHash(account: Pick<UserRow, 'id' | 'email' | 'passwordHash'>, passwordHash: string) {
       const rows = await db
         .update(users)
-        .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: sql`now()` })
+        .set({
+          passwordHash,
+          sessionEpoch: sql`${users.sessionEpoch} + 1`,
+          // The link reached this address, so the account owns it (spec/accounts.md §2).
+          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+          updatedAt: sql`now()`,
+        })
         .where(
           and(
             eq(users.id, account.id),

@@ -1,12 +1,6 @@
 import type { RateLimiter } from '../../adapters/rate-limiter/rate-limiter.js'
 import type { Config } from '../../config.js'
-import { AppError } from '../../errors.js'
-
-const waitText = (seconds: number) => {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
-  const minutes = Math.ceil(seconds / 60)
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
-}
+import { AppError, waitText } from '../../errors.js'
 
 /** A 429 that says how long to wait; the error handler sends `retryAfterSeconds` as Retry-After. */
 export class RateLimitedError extends AppError {

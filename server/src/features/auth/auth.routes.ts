@@ -1,6 +1,7 @@
 import {
   authConfigResponse,
   authPaths,
+  confirmEmailRequest,
   googleRequest,
   type LoginResponse,
   loginRequest,
@@ -13,6 +14,7 @@ import {
 import { errorResponse } from '@ferry/contracts/api/system'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import { authCookieName, requireUser } from '../../http/auth-guard.js'
 import { cookieMayAuthenticate } from '../../http/csrf-guard.js'
@@ -20,6 +22,7 @@ import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn } from './auth.service.js'
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
 import { createAuthRateLimit } from './auth-rate-limit.js'
+import { createEmailConfirmations } from './email-confirmation.service.js'
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse }
 
@@ -28,6 +31,7 @@ export const authRoutes =
   (deps: Deps, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     const rateLimit = createAuthRateLimit({ ...deps, logger: app.log })
+    const confirmations = createEmailConfirmations({ ...deps, logger: app.log })
 
     const signedIn = (request: FastifyRequest, reply: FastifyReply, { token, user }: SignedIn): LoginResponse => {
       setAuthCookie(request, reply, token.token)
@@ -56,8 +60,40 @@ export const authRoutes =
       },
       async (request, reply) => {
         await rateLimit.enforce('register', request.ip, request.body.email)
-        const result = signedIn(request, reply, await auth.register(request.body))
-        return reply.status(201).send(result)
+        const registered = await auth.register(request.body)
+        // Signed in at once, but sending waits for the address to be confirmed (spec/accounts.md §2).
+        await confirmations.send(registered.user)
+        return reply.status(201).send(signedIn(request, reply, registered))
+      },
+    )
+
+    app.post(
+      '/auth/confirm-email',
+      {
+        schema: {
+          tags: ['auth'],
+          body: confirmEmailRequest,
+          response: { 204: z.null(), ...errors },
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        const { token, email, code } = request.body
+        if (token !== undefined) await confirmations.confirmByToken(token, request.ip)
+        else await confirmations.confirmByCode(email!, code!, request.ip)
+        return reply.status(204).send(null)
+      },
+    )
+
+    app.post(
+      '/auth/confirm-email/resend',
+      {
+        schema: { tags: ['auth'], response: { 204: z.null(), ...errors } },
+        config: { access: 'user' },
+      },
+      async (request, reply) => {
+        await confirmations.resend(requireUser(request))
+        return reply.status(204).send(null)
       },
     )
 

@@ -60,6 +60,7 @@ export async function createAuthService(deps: AuthDeps) {
         googleSub: identity.sub,
         picture: identity.picture,
         language,
+        emailConfirmed: true,
       })
       if (created) return created
       // Another sign-in created it in between: look again.

@@ -45,7 +45,8 @@ await forEachStack(
       const body = await first.json()
       expect(body).toMatchObject({
         token_type: 'bearer',
-        user: { email, name: 'Gina Google', role: 'FREE', picture: 'https://x.test/p.png' },
+        // A new Google account is confirmed: Google vouches for the address (spec/accounts.md §2).
+        user: { email, name: 'Gina Google', role: 'FREE', picture: 'https://x.test/p.png', email_confirmed: true },
       })
       expect((await api('/api/probe/user', { headers: bearer(body.access_token) })).status).toBe(200)
 
@@ -60,7 +61,9 @@ await forEachStack(
         await google.idToken({ sub: `g-${user.id}`, email: user.email, name: 'Eve G', picture: 'p' }),
       )
       expect(res.status).toBe(200)
-      expect((await res.json()).user).toEqual({ ...user, picture: 'p' })
+      // Google vouches for the address: linking confirms it (spec/accounts.md §2).
+      expect(user.email_confirmed).toBe(false)
+      expect((await res.json()).user).toEqual({ ...user, picture: 'p', email_confirmed: true })
       expect((await postJson(api, '/auth/login', { email: user.email, password: 'password-123' })).status).toBe(200)
       // Later sign-ins find the account by Google's id even if the Google address changed.
       const moved = await signIn(await google.idToken({ sub: `g-${user.id}`, email: uniqueEmail('moved') }))

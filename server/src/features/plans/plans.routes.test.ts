@@ -89,7 +89,7 @@ await forEachStack((getApp) => {
         max_monthly_data_gb: 100,
         max_room_users: 5,
         max_recipients: 1,
-        max_daily_transfers: null,
+        max_daily_transfers: 20,
       })
       expect(await (await get('/api/plans/business/limits')).json()).toMatchObject({
         max_transfer_size: null,
@@ -103,7 +103,7 @@ await forEachStack((getApp) => {
 
   describe('GET /api/plans/limits', () => {
     const expectedAllPlans = {
-      FREE: { max_transfer_size: guestBytes, max_daily_transfers: null, max_recipients: 1, plan_id: 'guest' },
+      FREE: { max_transfer_size: guestBytes, max_daily_transfers: 20, max_recipients: 1, plan_id: 'guest' },
       PREMIUM: { max_transfer_size: proBytes, max_daily_transfers: null, max_recipients: 5, plan_id: 'pro' },
     }
 
@@ -148,7 +148,7 @@ await forEachStack((getApp) => {
           plan_id: 'guest',
         })
       } finally {
-        await plans.update('guest', { maxRecipients: 1, maxDailyTransfers: null })
+        await plans.update('guest', { maxRecipients: 1, maxDailyTransfers: 20 })
       }
     })
   })

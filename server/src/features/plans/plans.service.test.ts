@@ -107,7 +107,8 @@ await forEachDatabase((getDatabase) => {
       maxTransferBytes: 53687091200,
       maxExpiryHours: 24,
       maxRecipients: 1,
-      maxDailyTransfers: null,
+      // Security review M-2: the free plans have a finite daily count.
+      maxDailyTransfers: 20,
       maxMonthlyBytes: 100 * gib,
       maxRoomUsers: 5,
     })

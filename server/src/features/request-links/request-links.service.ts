@@ -13,6 +13,7 @@ import { typeAllowed } from '@ferry/contracts/api/request-links'
 import { recipientEmailPattern } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import { assertUnderOpenCap } from '../open-caps.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { createUploadClaims } from '../uploads/uploads.service.js'
@@ -103,6 +104,8 @@ export function createRequestLinksService(deps: ServiceDeps) {
     /** POST /file-request/create: a visitor is told to log in (spec/transfers.md §5). */
     async create(user: UserRecord | null, input: RequestCreateInput): Promise<RequestCreateResponse> {
       if (!user) throw new AppError('request_login_required', 401)
+      // Request links email their owner and invite uploads in their name (security review M-2).
+      assertEmailConfirmed(user)
       const now = clock.now()
       const link = await database.db.transaction(async (tx) => {
         await assertUnderOpenCap(tx, 'requestLinks', user.id, now)

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { TransferCreateInput, TransferCreateResponse } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
+import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
+import { createSendThrottle } from './send-throttle.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
   addHours,
@@ -24,7 +26,7 @@ export const newShareId = () => randomBytes(24).toString('base64url')
 /** 144 random bits per recipient link. */
 export const newTrackingId = () => randomBytes(18).toString('base64url')
 
-type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger'> & {
+type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger' | 'rateLimiter'> & {
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
 }
@@ -37,6 +39,7 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
  */
 export function createTransferCreator(deps: CreateDeps) {
   const { config, clock } = deps
+  const throttle = createSendThrottle(deps)
 
   async function notify(sender: UserRecord, created: TransferAggregate) {
     const { transfer, files, recipients } = created
@@ -72,11 +75,15 @@ export function createTransferCreator(deps: CreateDeps) {
   return async function createTransfer(
     sender: UserRecord,
     input: TransferCreateInput,
+    clientIp: string,
   ): Promise<TransferCreateResponse> {
+    // Only a proven address sends mail in its name (security review M-2, spec/accounts.md §2).
+    assertEmailConfirmed(sender)
     if (input.files.length === 0) throw ruleError('transfer_no_files', 400)
     const plan = await deps.plans.planForUser(sender.id)
     const emails = recipientsOf(input, plan)
     const hours = expiryHoursFor(plan, input.expires_in_hours)
+    await throttle.take(sender, clientIp, emails.length)
 
     const created = await deps.database.db.transaction(async (tx) => {
       const repo = createTransfersRepository(tx)
@@ -89,7 +96,12 @@ export function createTransferCreator(deps: CreateDeps) {
       const totalSize = claimed.reduce((sum, file) => sum + file.size, 0)
       assertFitsTransferSize(plan, totalSize)
       const now = clock.now()
-      assertWithinUsage(plan, await repo.usageSince(sender.id, startOfUtcDay(now), startOfUtcMonth(now)), totalSize)
+      assertWithinUsage(
+        plan,
+        await repo.usageSince(sender.id, startOfUtcDay(now), startOfUtcMonth(now)),
+        totalSize,
+        now,
+      )
       const expiresAt = addHours(now, hours)
       return repo.insert({
         transfer: {

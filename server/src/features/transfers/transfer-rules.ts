@@ -10,7 +10,7 @@ import {
 import { formatFileSize } from '@ferry/contracts/domain/file-size'
 import { limitsFor, msPerHour } from '@ferry/contracts/domain/plan-limits'
 import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
-import { AppError } from '../../errors.js'
+import { AppError, RetryLaterError } from '../../errors.js'
 
 /** An AppError with the spec's message for `code`, its `{n}` / `{value}` / `{size}` filled in. */
 export function ruleError(
@@ -59,11 +59,20 @@ export function assertFitsTransferSize(plan: Plan, totalBytes: number): void {
   throw ruleError(plan.role === 'FREE' ? 'transfer_too_large_free' : 'transfer_too_large', 403, { size: limit })
 }
 
-/** product.md §4: the daily transfer count and the monthly data cap, both from the plan. */
-export function assertWithinUsage(plan: Plan, usage: { today: number; monthBytes: number }, totalBytes: number) {
+/**
+ * product.md §4: the daily transfer count and the monthly data cap, both from the plan. The daily
+ * count's refusal says when sending works again: the next UTC midnight.
+ */
+export function assertWithinUsage(
+  plan: Plan,
+  usage: { today: number; monthBytes: number },
+  totalBytes: number,
+  now = new Date(),
+) {
   const limits = limitsFor(plan)
   if (limits.maxDailyTransfers !== null && usage.today >= limits.maxDailyTransfers) {
-    throw ruleError('transfer_daily_limit', 403, { n: limits.maxDailyTransfers })
+    const { detail } = ruleError('transfer_daily_limit', 403, { n: limits.maxDailyTransfers })
+    throw new RetryLaterError('transfer_daily_limit', 403, addHours(startOfUtcDay(now), 24), now, detail)
   }
   if (limits.maxMonthlyBytes !== null && usage.monthBytes + totalBytes > limits.maxMonthlyBytes) {
     throw ruleError('transfer_monthly_data', 403, { size: limits.maxMonthlyBytes })

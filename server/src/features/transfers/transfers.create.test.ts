@@ -247,10 +247,15 @@ await forEachStack((getApp) => {
           code: 'transfer_daily_limit',
           detail: 'Your plan allows 1 transfer(s) per day. Please try again tomorrow or upgrade your plan.',
         })
+        // It says when sending works again: the next UTC midnight.
+        const now = new Date()
+        const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+        expect(second.body.retry_at).toBe(midnight.toISOString())
+        expect(second.body.retry_after_seconds).toBeGreaterThan(0)
         expect(await transferCount(app, free.id)).toBe(1)
         expect((await outbox(app)).length).toBe(mailsBefore)
       } finally {
-        await plans.update('guest', { maxDailyTransfers: null })
+        await plans.update('guest', { maxDailyTransfers: 20 })
       }
 
       const pro = await signUp(app, 'PREMIUM')

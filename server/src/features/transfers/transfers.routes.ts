@@ -27,11 +27,18 @@ export const transfersRoutes =
         schema: {
           tags,
           body: transferCreateRequest,
-          response: { 201: transferCreateResponse, ...errors, 409: errorResponse, 413: errorResponse },
+          response: {
+            201: transferCreateResponse,
+            ...errors,
+            409: errorResponse,
+            413: errorResponse,
+            429: errorResponse,
+          },
         },
         config: { access: 'user' },
       },
-      async (request, reply) => reply.status(201).send(await transfers.create(requireUser(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await transfers.create(requireUser(request), request.body, request.ip)),
     )
 
     app.get(

@@ -120,8 +120,8 @@ export function createTransfersService(deps: TransfersDeps) {
   }
 
   return {
-    create(sender: UserRecord, input: TransferCreateInput): Promise<TransferCreateResponse> {
-      return create(sender, input)
+    create(sender: UserRecord, input: TransferCreateInput, clientIp: string): Promise<TransferCreateResponse> {
+      return create(sender, input, clientIp)
     },
 
     /** For the uploads feature (SendingUsage): what the monthly data cap already counts. */

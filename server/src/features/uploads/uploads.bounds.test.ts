@@ -171,7 +171,7 @@ await forEachStack((getApp, stack) => {
 
     it("bounds a request link's uploads by what it still accepts, received and pending together", async () => {
       const app = getApp()
-      const requestId = await openRequestLink(app.api, { max_total_bytes: 100 })
+      const requestId = await openRequestLink(app, { max_total_bytes: 100 })
       const visitor = as()
       const presign = (size: number) =>
         call(app.api, 'presign', { filename: 'a.bin', file_size: size, request_id: requestId }, visitor)

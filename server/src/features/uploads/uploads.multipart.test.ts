@@ -226,7 +226,7 @@ await forEachStack((getApp, stack) => {
     it('serves a visitor uploading to a request link; only that link may claim it', async () => {
       const { api, deps } = getApp()
       const visitor = as()
-      const requestId = await openRequestLink(api)
+      const requestId = await openRequestLink(getApp())
       const upload = await uploadParts(api, visitor, [randomBody(5 * MiB), randomBody(10)], { request_id: requestId })
       await ok(api, 'multipartComplete', upload, visitor)
       const me = await signedIn()

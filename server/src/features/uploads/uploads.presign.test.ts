@@ -91,7 +91,7 @@ await forEachStack((getApp, stack) => {
         status: 401,
         body: { code: 'upload_login_required', detail: 'Please log in to send transfers' },
       })
-      const requestId = await openRequestLink(api)
+      const requestId = await openRequestLink(getApp())
       const key = await uploadWhole(api, as(), randomBody(1000), { request_id: requestId })
       expect((await rows().find(key))?.userId).toBeNull()
       expect(await claim({ requestId }, [key])).toEqual([
@@ -102,7 +102,7 @@ await forEachStack((getApp, stack) => {
     it('rate-limits visitors per client address (Retry-After), not signed-in users', async () => {
       const { api } = getApp()
       const visitor = as()
-      const r1 = await openRequestLink(api)
+      const r1 = await openRequestLink(getApp())
       for (let i = 0; i < 3; i++) await ok(api, 'presign', { filename: 'a', request_id: r1, file_size: 10 }, visitor)
       const limited = await postJsonRaw(api, { filename: 'a', request_id: r1, file_size: 10 }, visitor)
       expect(limited.status).toBe(429)
@@ -190,7 +190,7 @@ await forEachStack((getApp, stack) => {
       const bob = await registerAccount(api)
       const mine = await uploadWhole(api, as(alice.access_token), randomBody(10))
       const theirs = await uploadWhole(api, as(bob.access_token), randomBody(20))
-      const req1 = await openRequestLink(api)
+      const req1 = await openRequestLink(getApp())
       const forRequest = await uploadWhole(api, as(alice.access_token), randomBody(30), { request_id: req1 })
       const never = await ok<{ file_key: string }>(
         api,

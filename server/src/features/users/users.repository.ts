@@ -46,13 +46,15 @@ export function createUsersRepository(db: Db) {
     }) {
       const [row] = await db
         .insert(users)
-        .values({ ...values, role: 'ADMIN' })
+        .values({ ...values, role: 'ADMIN', emailConfirmedAt: sql`now()` })
         .onConflictDoUpdate({
           target: users.email,
+          // The operator named this address in the configuration: it counts as proven.
           set: {
             role: 'ADMIN',
             passwordHash: values.passwordHash,
             sessionEpoch: endSessions ? sql`${users.sessionEpoch} + 1` : sql`${users.sessionEpoch}`,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
             updatedAt: sql`now()`,
           },
         })
@@ -79,7 +81,13 @@ export function createUsersRepository(db: Db) {
     async linkGoogle(id: string, googleSub: string, picture: string | null): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ googleSub, ...(picture ? { picture } : {}), updatedAt: sql`now()` })
+        .set({
+          googleSub,
+          ...(picture ? { picture } : {}),
+          // Google vouches for the address (email_verified): the account owns it.
+          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(users.id, id))
         .returning()
       return row

@@ -15,6 +15,8 @@ export interface UserRecord {
   language: Language
   /** Which generation of session tokens is valid (product.md §15). */
   sessionEpoch: number
+  /** When the account proved it owns its address; null until then (spec/accounts.md §2). */
+  emailConfirmedAt: Date | null
 }
 
 /** A user with the secrets only the auth feature reads. */
@@ -33,6 +35,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     createdAt: row.createdAt,
     language: row.language,
     sessionEpoch: row.sessionEpoch,
+    emailConfirmedAt: row.emailConfirmedAt,
   }
 }
 
@@ -50,6 +53,7 @@ export function toUser(user: UserRecord): User {
     picture: user.picture,
     created_at: user.createdAt.toISOString(),
     language: user.language,
+    email_confirmed: user.emailConfirmedAt !== null,
   }
 }
 
@@ -62,6 +66,8 @@ export interface NewAccount {
   picture?: string | null
   role?: Role
   language?: Language
+  /** The address is already proven (Google vouches for it). */
+  emailConfirmed?: boolean
 }
 
 /** Accounts: lookups and changes. Emails passed in must already be normalised. */
@@ -93,6 +99,7 @@ export function createUsersService(deps: { database: { db: Db } }) {
         picture: account.picture ?? null,
         role: account.role ?? 'FREE',
         language: account.language ?? defaultLanguage,
+        emailConfirmedAt: account.emailConfirmed ? new Date() : null,
       })
       return row && toUserRecord(row)
     },

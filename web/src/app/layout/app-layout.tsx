@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoader } from '../../components/page-loader.js'
-import { AuthModalHost, useAccountLanguage } from '../../features/auth/index.js'
+import { AuthModalHost, EmailConfirmationNotice, useAccountLanguage } from '../../features/auth/index.js'
 import { AppHeader } from './app-header.js'
 import { MobileNav } from './mobile-nav.js'
 
@@ -22,6 +22,7 @@ export function AppLayout() {
       <MobileNav opened={navOpened} onClose={nav.close} />
       <AuthModalHost />
       <AppShell.Main bg="gray.0" mih="100dvh">
+        <EmailConfirmationNotice />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -10,6 +10,8 @@ export interface SessionUser {
   created_at?: string | null
   /** The account's language for its emails; absent in sessions stored before it was sent. */
   language?: string | null
+  /** False until the account confirms its address (spec/accounts.md §2); absent counts as confirmed. */
+  email_confirmed?: boolean | null
 }
 
 /**

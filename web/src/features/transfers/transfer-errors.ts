@@ -47,6 +47,13 @@ export function templateValues(template: string, detail: string): Record<string,
   return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']))
 }
 
+/** The body's `retry_at` as a local time ('14:05'), when the refusal says when it ends. */
+function retryTime(body: unknown): string | undefined {
+  const at = body && typeof body === 'object' ? (body as { retry_at?: unknown }).retry_at : undefined
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return undefined
+  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+}
+
 const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
   translatedServerCodes.includes(code as TranslatedServerCode)
 
@@ -56,6 +63,10 @@ const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
  */
 export function serverMessage(error: unknown, hasErrorsKey: (code: string) => boolean): FeatureMessage | undefined {
   if (!isApiError(error)) return undefined
+  const retryAt = retryTime(error.body)
+  // A send throttle says when sending works again (security review M-2).
+  if (error.code === 'send_rate_limited' && retryAt)
+    return { key: 'serverErrors.send_rate_limited', values: { time: retryAt } }
   if (isTranslated(error.code)) {
     const values = templateValues(errorMessages[error.code], error.detail)
     if (values) return { key: `serverErrors.${error.code}`, values }

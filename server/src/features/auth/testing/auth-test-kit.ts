@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
+import { type ReadMail, readOutbox } from '../../../testing/mail-reader.js'
 import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
 
 /** Kept here too: the auth, billing and uploads tests import it with the rest of this kit. */
@@ -33,6 +35,7 @@ export function authStacks(extra: TestAppOptions = {}) {
     ...stack,
     ...extra,
     env: {
+      ...stack.env,
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
       ROOM_JOIN_RATE_LIMIT_PER_IP: '10000',
@@ -80,4 +83,46 @@ export function authCookieFrom(res: Response): string | undefined {
     if (match) return match[1]
   }
   return undefined
+}
+
+/** What the confirmation helpers need of a test app: its API and where its outbox is. */
+export interface MailingApp {
+  api: Api
+  dataDir: string
+}
+
+/** The newest confirmation email sent to `email` (spec/accounts.md §2), from the app's outbox. */
+export async function confirmationMail(app: MailingApp, email: string): Promise<ReadMail> {
+  const mails = (await readOutbox(path.join(app.dataDir, 'mail'))).filter(
+    (mail) => mail.to.includes(email) && mail.links.some((link) => link.includes('/confirm-email#token=')),
+  )
+  const mail = mails.at(-1)
+  if (!mail) throw new Error(`No confirmation email to ${email} in the outbox`)
+  return mail
+}
+
+/** The link's token and the 6-digit code of a confirmation email. */
+export function confirmationSecrets(mail: ReadMail): { token: string; code: string } {
+  const link = mail.links.find((l) => l.includes('/confirm-email#token='))
+  const token = decodeURIComponent(/#token=([^&\s]+)/.exec(link ?? '')?.[1] ?? '')
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+  if (!token || !code) throw new Error(`The confirmation email lacks a token or a code:\n${mail.text}`)
+  return { token, code }
+}
+
+/** Confirms the account through its real confirmation email (the code, as a person would type it). */
+export async function confirmAccount(app: MailingApp, email: string): Promise<void> {
+  const { code } = confirmationSecrets(await confirmationMail(app, email))
+  const res = await postJson(app.api, '/auth/confirm-email', { email, code }, { 'x-forwarded-for': uniqueIp() })
+  expect(res.status, await res.clone().text()).toBe(204)
+}
+
+/** Registers a fresh account and confirms its address, as every test that sends mail needs. */
+export async function registerConfirmedAccount(
+  app: MailingApp,
+  account: { email?: string; password?: string; name?: string } = {},
+): Promise<LoginResponse & { password: string }> {
+  const registered = await registerAccount(app.api, account)
+  await confirmAccount(app, registered.user.email)
+  return { ...registered, user: { ...registered.user, email_confirmed: true } }
 }

@@ -1,6 +1,6 @@
 import { apiAliases, type RequestCreateRequest } from '@ferry/contracts/api/request-links'
 import { expect } from 'vitest'
-import { bearer, postJson, registerAccount } from '../../auth/testing/auth-test-kit.js'
+import { bearer, type MailingApp, postJson, registerConfirmedAccount } from '../../auth/testing/auth-test-kit.js'
 
 type Api = (pathname: string, init?: RequestInit) => Promise<Response>
 
@@ -20,9 +20,10 @@ export async function createLinkAs(
   }
 }
 
-/** A fresh account's new request link (for tests of other features that upload to one). */
-export async function openRequestLink(api: Api, body: Record<string, unknown> = {}): Promise<string> {
-  const account = await registerAccount(api)
+/** A fresh, confirmed account's new request link (for tests of other features that upload to one). */
+export async function openRequestLink(app: MailingApp, body: Record<string, unknown> = {}): Promise<string> {
+  const { api } = app
+  const account = await registerConfirmedAccount(app)
   const created = await postJson(api, apiAliases.create, body, bearer(account.access_token))
   expect(created.status).toBe(201)
   return ((await created.json()) as { request_id: string }).request_id

@@ -10,7 +10,7 @@ export { readStoredZip, unzipTest } from '../../../http/download/testing/zip-rea
 
 import { readOutbox } from '../../../testing/mail-reader.js'
 import type { TestApp } from '../../../testing/test-app.js'
-import { bearer, registerAccount } from '../../auth/testing/auth-test-kit.js'
+import { bearer, registerConfirmedAccount } from '../../auth/testing/auth-test-kit.js'
 import { as, uploadWhole } from '../../uploads/testing/uploads-test-kit.js'
 import { createUsersService } from '../../users/users.service.js'
 
@@ -24,9 +24,9 @@ export interface Sender {
   name: string
 }
 
-/** A fresh account of this role (the guard reads the role on every request). */
+/** A fresh, confirmed account of this role (the guard reads the role on every request). */
 export async function signUp(app: TestApp, role: Role = 'FREE', name = 'Ana Sender'): Promise<Sender> {
-  const account = await registerAccount(app.api, { name })
+  const account = await registerConfirmedAccount(app, { name })
   if (role !== 'FREE') await createUsersService(app.deps).setRole(account.user.email, role)
   return { token: account.access_token, id: account.user.id, email: account.user.email, name }
 }

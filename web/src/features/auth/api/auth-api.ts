@@ -1,6 +1,7 @@
 import {
   authConfigResponse,
   authPaths,
+  type ConfirmEmailRequest,
   type LoginRequest,
   type LoginResponse,
   loginResponse,
@@ -25,6 +26,10 @@ export interface AuthApi {
   verify(): Promise<VerifyResponse>
   /** GET /auth/config: the Google OAuth client id the server accepts, or null without Google. */
   googleClientId(): Promise<string | null>
+  /** POST /auth/confirm-email with the link's token or the email and the 6-digit code (spec/accounts.md §2). */
+  confirmEmail(body: ConfirmEmailRequest): Promise<void>
+  /** POST /auth/confirm-email/resend: a new link and code by email (throttled: 429 with Retry-After). */
+  resendConfirmation(): Promise<void>
 }
 
 export function createAuthApi(client: ApiClient): AuthApi {
@@ -40,6 +45,12 @@ export function createAuthApi(client: ApiClient): AuthApi {
     },
     verify: () => client.post(authPaths.verify, {}, { schema: verifyResponse }),
     googleClientId: async () => (await client.get(authPaths.config, { schema: authConfigResponse })).google_client_id,
+    confirmEmail: async (body) => {
+      await client.post(authPaths.confirmEmail, body)
+    },
+    resendConfirmation: async () => {
+      await client.post(authPaths.resendConfirmation)
+    },
   }
 }
 
