@@ -6,7 +6,7 @@ import path from 'node:path'
 import { errorMessages } from '@ferry/contracts/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cluster, startCluster } from './harness/cluster.js'
-import { callJson } from './harness/cluster-client.js'
+import { callJson, registerConfirmed } from './harness/cluster-client.js'
 import { putTo, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
 
 const MiB = 1024 * 1024
@@ -48,7 +48,7 @@ describe('disk full on the local driver (an 8 MiB tmpfs as the blob folder)', ()
 
   it('answers 507 storage_full with a clear message and keeps nothing partial', async () => {
     const c = cluster!
-    const registered = await callJson<{ access_token: string }>(c.api, 'POST', '/auth/register', {
+    const registered = await registerConfirmed<{ access_token: string }>(c, {
       body: { email: `full-${randomBytes(4).toString('hex')}@example.com`, password: 'disk full pass 1', name: 'Flo' },
     })
     const caller = { api: c.api, token: registered.body.access_token }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, startCluster } from './harness/cluster.js'
-import { callJson, callUntilUp, servedBy } from './harness/cluster-client.js'
+import { callJson, callUntilUp, registerConfirmed, servedBy } from './harness/cluster-client.js'
 import { type Caller, partsOf, putTo, uploadCall } from './harness/cluster-uploads.js'
 
 const MiB = 1024 * 1024
@@ -66,7 +66,7 @@ describe('an instance killed (SIGKILL) in the middle of a multipart upload', () 
 
   it('lets the client resume through another instance; the file arrives intact', async () => {
     const email = `kill-${randomBytes(4).toString('hex')}@example.com`
-    const registered = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/register', {
+    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
       body: { email, password: 'kill test password 1', name: 'Kim' },
     })
     expect(registered.status).toBe(201)

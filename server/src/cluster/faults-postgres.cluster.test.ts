@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { errorMessages } from '@ferry/contracts/errors'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, startCluster } from './harness/cluster.js'
-import { callJson } from './harness/cluster-client.js'
+import { callJson, registerConfirmed } from './harness/cluster-client.js'
 import { uploadSmall } from './harness/cluster-uploads.js'
 
 interface Outcome {
@@ -26,7 +26,7 @@ describe('PostgreSQL restarted while requests flow', () => {
   })
 
   it('answers 503 database_unavailable during the outage, never half-writes, and recovers by itself', async () => {
-    const registered = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/register', {
+    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
       body: { email: `pg-${randomBytes(4).toString('hex')}@example.com`, password: 'pg restart pass 1', name: 'Pat' },
     })
     expect(registered.status).toBe(201)

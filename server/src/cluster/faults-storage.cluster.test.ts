@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { errorMessages } from '@ferry/contracts/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cluster, startCluster } from './harness/cluster.js'
-import { callJson } from './harness/cluster-client.js'
+import { callJson, registerConfirmed } from './harness/cluster-client.js'
 import { putTo, uploadSmall } from './harness/cluster-uploads.js'
 
 const unavailable = { code: 'storage_unavailable', detail: errorMessages.storage_unavailable }
@@ -18,7 +18,7 @@ describe('the S3 server unavailable', () => {
   })
 
   it('fails uploads and downloads with a clear message, creates no transfer without its files, and recovers', async () => {
-    const registered = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/register', {
+    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
       body: { email: `s3-${randomBytes(4).toString('hex')}@example.com`, password: 's3 outage pass 1', name: 'Sam' },
     })
     const token = registered.body.access_token

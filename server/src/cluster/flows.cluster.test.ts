@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutBody } from '../features/billing/testing/billing-test-kit.js'
 import { type Cluster, metricValue, startCluster } from './harness/cluster.js'
-import { callJson, eventually, servedBy } from './harness/cluster-client.js'
+import { callJson, eventually, registerConfirmed, servedBy } from './harness/cluster-client.js'
 import { partsOf, sendPart, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
 
 const MiB = 1024 * 1024
@@ -41,7 +41,7 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
   it('signs in on one instance and is recognised by all', async () => {
     const email = `cluster-${randomBytes(4).toString('hex')}@example.com`
     const password = 'cluster password 123'
-    const registered = await callJson(cluster.api, 'POST', '/auth/register', {
+    const registered = await registerConfirmed(cluster, {
       body: { email, password, name: 'Cleo' },
     })
     expect(registered.status).toBe(201)
@@ -151,14 +151,9 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
   })
 
   it('takes a test checkout started on one instance and paid on another: the buyer becomes PREMIUM everywhere', async () => {
-    const buyer = await callJson<{ access_token: string; user: { id: string; role: string } }>(
-      cluster.api,
-      'POST',
-      '/auth/register',
-      {
-        body: { email: `buyer-${randomBytes(4).toString('hex')}@example.com`, password: 'buyer pass 123', name: 'Bo' },
-      },
-    )
+    const buyer = await registerConfirmed<{ access_token: string; user: { id: string; role: string } }>(cluster, {
+      body: { email: `buyer-${randomBytes(4).toString('hex')}@example.com`, password: 'buyer pass 123', name: 'Bo' },
+    })
     expect(buyer.status).toBe(201)
     const buyerToken = buyer.body.access_token
     const started = await callJson<{ session_id: string }>(cluster.api, 'POST', '/api/checkout/session', {

@@ -10,6 +10,7 @@ import { createDeps, type Deps } from '../deps.js'
 import { createLogger } from '../logger.js'
 import { freePort } from './free-port.js'
 import { startS3Server, type TestS3Server } from './s3-server.js'
+import { generousSendLimits } from './send-limits.js'
 import { availablePostgres, availableRedis, testRedisUrl } from './services.js'
 import { createTestDatabase, type DatabaseKind } from './test-database.js'
 
@@ -102,19 +103,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await cleanup()
     throw error
   }
-}
-
-/**
- * Send throttles out of the way (they have tests of their own, send-throttle.test.ts): test files
- * send many transfers from one address and from brand-new accounts.
- */
-export const generousSendLimits: Record<string, string> = {
-  SEND_TRANSFERS_PER_HOUR: '100000',
-  SEND_TRANSFERS_PER_DAY: '100000',
-  SEND_RECIPIENT_EMAILS_PER_HOUR: '100000',
-  SEND_RECIPIENT_EMAILS_PER_DAY: '100000',
-  SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY: '100000',
-  SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY: '100000',
 }
 
 /** The two stacks API tests run on: the embedded default, and the scaled-out services. */

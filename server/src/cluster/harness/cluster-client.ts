@@ -1,4 +1,6 @@
+import path from 'node:path'
 import { instanceHeader } from '../../operations/request-tracking.js'
+import { readOutbox } from '../../testing/mail-reader.js'
 
 type Api = (pathname: string, init?: RequestInit) => Promise<Response>
 
@@ -57,4 +59,25 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`Timed out waiting until ${what}`)
+}
+
+/**
+ * POST /auth/register, then confirms the address with the code of the confirmation email in the
+ * cluster's shared outbox (spec/accounts.md §2): an account that sends transfers must be confirmed.
+ */
+export async function registerConfirmed<T = Record<string, unknown>>(
+  cluster: { api: Api; dataDir: string },
+  options: { body: { email: string; password: string; name: string } },
+) {
+  const registered = await callJson<T>(cluster.api, 'POST', '/auth/register', options)
+  if (registered.status !== 201) return registered
+  const { email } = options.body
+  const mail = (await readOutbox(path.join(cluster.dataDir, 'mail')))
+    .filter((m) => m.to.includes(email) && m.links.some((link) => link.includes('/confirm-email#token=')))
+    .at(-1)
+  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]
+  if (!code) throw new Error(`No confirmation code for ${email} in the cluster's outbox`)
+  const confirmed = await callJson(cluster.api, 'POST', '/auth/confirm-email', { body: { email, code } })
+  if (confirmed.status !== 204) throw new Error(`Confirming ${email} answered ${confirmed.status}`)
+  return registered
 }

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { createTcpProxy, type TcpProxy } from '../../db/testing/tcp-proxy.js'
 import { freePort } from '../../testing/free-port.js'
 import { startS3Server, type TestS3Server } from '../../testing/s3-server.js'
+import { generousSendLimits } from '../../testing/send-limits.js'
 import { type FerryInstance, startFerryInstance } from './ferry-instance.js'
 import { type OwnPostgres, startOwnPostgres } from './own-postgres.js'
 import { type OwnRedis, startOwnRedis } from './own-redis.js'
@@ -76,6 +77,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       AUTH_RATE_LIMIT_PER_IP: '100000',
       ROOM_JOIN_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+      // Send throttles have a cluster test of their own (send-limits.cluster.test.ts).
+      ...generousSendLimits,
       WEB_DIST: path.join(dataDir, 'no-web-build'),
     }
     if ((options.storage ?? 's3') === 's3') {
