@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { bearer, registerAccount } from '../features/auth/testing/auth-test-kit.js'
+import { bearer, registerAccount, registerConfirmedAccount } from '../features/auth/testing/auth-test-kit.js'
 import { openRequestLink } from '../features/request-links/testing/request-links-test-kit.js'
 import { fetchBytes, postTransfer } from '../features/transfers/testing/transfers-test-kit.js'
 import { as, call, ok, putTo, uploadStacks } from '../features/uploads/testing/uploads-test-kit.js'
@@ -36,7 +36,7 @@ await forEachStack((getApp, stack) => {
   describe('security review replays: uploads', () => {
     it('H-1: a signed PUT URL cannot swap, grow or resurrect a file once a transfer claimed it', async () => {
       const app = getApp()
-      const { access_token: token } = await registerAccount(app.api)
+      const { access_token: token } = await registerConfirmedAccount(app)
       // The review presigned without a size; since H-2 the size is required.
       const presigned = await ok<Presigned>(
         app.api,
@@ -127,7 +127,7 @@ await forEachStack((getApp, stack) => {
       expect(second.body.code).toBe('upload_part_out_of_range')
 
       // Request links: bounded by the link's max_total_bytes, not the requester's plan (10 MiB to a 100-byte link).
-      const requestId = await openRequestLink(app.api, { max_total_bytes: 100 })
+      const requestId = await openRequestLink(app, { max_total_bytes: 100 })
       const visitor = await presign({ filename: 'v.bin', file_size: 10 * MiB, request_id: requestId }, as())
       expect(visitor.status).toBe(413)
       expect(visitor.body.code).toBe('request_too_large')
