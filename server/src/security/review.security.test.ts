@@ -3,7 +3,14 @@ import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, startProblem } from '../config.js'
 import { tokenOf } from '../features/admin/testing/admin-test-kit.js'
-import { bearer, postJson, registerAccount, uniqueEmail, uniqueIp } from '../features/auth/testing/auth-test-kit.js'
+import {
+  bearer,
+  confirmAccount,
+  postJson,
+  registerAccount,
+  uniqueEmail,
+  uniqueIp,
+} from '../features/auth/testing/auth-test-kit.js'
 import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
 import { createRoom, ofType, openSocket, type TestSocket } from '../features/rooms/testing/rooms-test-kit.js'
 import {
@@ -78,6 +85,63 @@ describe('security review replays (embedded defaults)', () => {
     const again = await wrong()
     expect(again.status).toBe(429)
     expect(((await again.json()) as { code: string }).code).toBe('rate_limited')
+  })
+
+  it('M-2: an unconfirmed account sends no mail; a confirmed one is throttled and told when it can send again', async () => {
+    const from = fromAddress(app.api)
+    const account = await registerAccount(from)
+    const sender = { token: account.access_token, id: account.user.id, email: account.user.email, name: 'M2' }
+    const sendOne = async (i: number) => {
+      const files = await uploadFiles(app, sender, [{ name: `invoice-${i}.pdf`, body: Buffer.from('x') }])
+      const res = await from('/api/transfers', {
+        method: 'POST',
+        headers: { ...bearer(sender.token), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          files,
+          recipient_emails: [`victim-${i}@example.com`],
+          title: `Invoice ${i} — please review: https://phish.example/login`,
+        }),
+      })
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
+    }
+    // Was 201 for anyone who signed up with any address; now the address must be proven first.
+    const unconfirmed = await sendOne(0)
+    expect(unconfirmed.status).toBe(403)
+    expect(unconfirmed.body.code).toBe('email_unconfirmed')
+    const link = await postJson(from, '/file-request/create', {}, { ...bearer(sender.token), 'x-requested-with': 'x' })
+    expect(link.status).toBe(403)
+
+    await confirmAccount(app, sender.email)
+    // Was 120 emails in about 2 s; a brand-new account now stops at its daily ceiling (10 by default).
+    const statuses: number[] = []
+    let refused: Awaited<ReturnType<typeof sendOne>> | undefined
+    for (let i = 1; i <= 12 && !refused; i++) {
+      const sent = await sendOne(i)
+      statuses.push(sent.status)
+      if (sent.status !== 201) refused = sent
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429])
+    expect(refused?.body.code).toBe('send_rate_limited')
+    expect(Number(refused?.retryAfter)).toBeGreaterThan(0)
+    expect(Date.parse(refused?.body.retry_at)).toBeGreaterThan(Date.now())
+  })
+
+  it('L-6: probing whether an address has an account costs: sign-ups are limited per email and per address', async () => {
+    const { user } = await registerAccount(fromAddress(app.api))
+    // Saying "taken" is accepted (spec/accounts.md §2); each probe of the email counts, from anywhere.
+    const probe = () =>
+      postJson(fromAddress(app.api), '/auth/register', { email: user.email, password: 'pw-probe-123456', name: 'P' })
+    const statuses = await statusesOf(Array(10).fill(probe))
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(409))
+    expect(statuses[9]).toBe(429)
+    // From one address, probing many emails stops after 30 attempts in 15 minutes.
+    const prober = fromAddress(app.api)
+    const many = Array.from(
+      { length: 31 },
+      (_, i) => () =>
+        postJson(prober, '/auth/register', { email: `p${i}-${user.email}`, password: 'pw-probe-123456', name: 'P' }),
+    )
+    expect((await statusesOf(many)).at(-1)).toBe(429)
   })
 
   it('M-3: a guest flooding ready frames on the signalling socket is closed with 4429', async () => {

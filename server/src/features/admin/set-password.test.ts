@@ -62,9 +62,12 @@ await forEachStack((getApp) => {
       const mails = (await outbox(app)).slice(before)
       expect(mails.map((m) => m.subject)).toEqual(['Ferry: choose a new password'])
       const fresh = tokenOf(again.body.set_password_url)
+      expect((await userRow(app, created.body.user.id))?.emailConfirmedAt).toBeNull()
       expect(
         (await client(app.api).post('/api/set-password', { token: fresh, password: 'a long new password' })).status,
       ).toBe(200)
+      // The link reached the address: the account is confirmed and may send (spec/accounts.md §2).
+      expect((await userRow(app, created.body.user.id))?.emailConfirmedAt).toBeInstanceOf(Date)
       const old = tokenOf(created.body.set_password_url)
       expect(
         (await client(app.api).post('/api/set-password', { token: old, password: 'another password' })).status,
