@@ -60,7 +60,8 @@ describe('admin bootstrap from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
         opened.push(...both)
         const res = await login(both[1]!.api, user.email, 'bootstrap-password')
         expect(res.status).toBe(200)
-        expect((await res.json()).user).toEqual({ ...user, role: 'ADMIN' })
+        // The operator named the address: it counts as confirmed (spec/accounts.md §2).
+        expect((await res.json()).user).toEqual({ ...user, role: 'ADMIN', email_confirmed: true })
         expect((await login(first.api, user.email, 'users-own-password')).status).toBe(401)
       } finally {
         await Promise.all(opened.map((t) => t.close()))
