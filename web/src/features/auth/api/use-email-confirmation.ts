@@ -5,9 +5,9 @@ import { authApi } from './auth-api.js'
 
 /** Reads the signed-in user again, so the notice and the forms see the confirmation. */
 async function refreshUser() {
-  const { token } = sessionStore.getSnapshot()
-  if (!token) return
-  const answer = await authApi.verify(token).catch(() => undefined)
+  if (!sessionStore.getSnapshot().user) return
+  // The session rides in the httpOnly cookie; /auth/verify reads it.
+  const answer = await authApi.verify().catch(() => undefined)
   if (answer?.user) sessionStore.updateUser(answer.user)
 }
 
