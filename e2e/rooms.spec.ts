@@ -52,10 +52,11 @@ test('A sends 20 MiB to B peer to peer, byte for byte; a visitor declines; both 
   browser,
   request,
   baseURL,
+  rtcDataDir,
 }, testInfo) => {
   const base = baseURL ?? ''
-  const alice = await registerViaApi(request)
-  const bob = await registerViaApi(request)
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
+  const bob = await registerViaApi(request, undefined, rtcDataDir)
   const bigFile = testInfo.outputPath('big-20mib.bin')
   const smallFile = testInfo.outputPath('small-note.txt')
   await writeFile(bigFile, randomBytes(20 * 1024 * 1024))
@@ -154,9 +155,9 @@ async function apiRoomWithDeclinedTransfer(request: APIRequestContext, alice: Lo
   expect(respond.ok(), await respond.text()).toBe(true)
 }
 
-test('history: empty state, then search and status filter', async ({ browser, request, baseURL }) => {
-  const alice = await registerViaApi(request)
-  const bob = await registerViaApi(request)
+test('history: empty state, then search and status filter', async ({ browser, request, baseURL, rtcDataDir }) => {
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
+  const bob = await registerViaApi(request, undefined, rtcDataDir)
   const page = await signedInPage(browser, alice, baseURL ?? '')
   await page.goto('/?tab=direct')
   await page.getByRole('link', { name: 'Direct Transfer History' }).click()
@@ -188,9 +189,9 @@ test('history: empty state, then search and status filter', async ({ browser, re
   await expect(rows).toHaveCount(1)
 })
 
-test('in Spanish: the room and the history', async ({ browser, request, baseURL }) => {
-  const alice = await registerViaApi(request)
-  const bob = await registerViaApi(request)
+test('in Spanish: the room and the history', async ({ browser, request, baseURL, rtcDataDir }) => {
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
+  const bob = await registerViaApi(request, undefined, rtcDataDir)
   await apiRoomWithDeclinedTransfer(request, alice, bob)
   const page = await signedInPage(browser, alice, baseURL ?? '')
   await page.goto('/?tab=direct&lng=es')
@@ -214,8 +215,13 @@ test('in Spanish: the room and the history', async ({ browser, request, baseURL 
   await expect(page.getByTestId('history-summary')).toContainText('Transferencias totales: 1')
 })
 
-test('video chat: unavailable with an upgrade link for a Guest-plan visitor', async ({ browser, request, baseURL }) => {
-  const alice = await registerViaApi(request)
+test('video chat: unavailable with an upgrade link for a Guest-plan visitor', async ({
+  browser,
+  request,
+  baseURL,
+  rtcDataDir,
+}) => {
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
   const page = await signedInPage(browser, alice, baseURL ?? '')
   const roomId = await createRoomViaModal(page)
   const visitor = await (await browser.newContext({ baseURL: baseURL ?? '' })).newPage()
@@ -228,7 +234,12 @@ test('video chat: unavailable with an upgrade link for a Guest-plan visitor', as
   await expect(visitor.getByRole('button', { name: 'Join Video Chat' })).toHaveCount(0)
 })
 
-test('video chat: two members whose plan has video see each other', async ({ browser, request, baseURL }) => {
+test('video chat: two members whose plan has video see each other', async ({
+  browser,
+  request,
+  baseURL,
+  rtcDataDir,
+}) => {
   const admin = await loginViaApi(request, e2eAdmin.email, e2eAdmin.password)
   const adminHeaders = { ...headers, Authorization: `Bearer ${admin.access_token}` }
   const plans = (await (await request.get('/api/plans', { headers })).json()) as {
@@ -237,8 +248,8 @@ test('video chat: two members whose plan has video see each other', async ({ bro
   }[]
   const videoPlan = plans.find((plan) => plan.supports_video_audio)
   expect(videoPlan, 'a plan with supports_video_audio').toBeDefined()
-  const alice = await registerViaApi(request)
-  const bob = await registerViaApi(request)
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
+  const bob = await registerViaApi(request, undefined, rtcDataDir)
   for (const login of [alice, bob]) {
     const grant = await request.post('/api/billing/subscriptions', {
       data: { user_id: login.user.id, plan_id: videoPlan?.id },
@@ -276,9 +287,10 @@ test('the receiver cancels a running transfer: both sides and the history say Ca
   browser,
   request,
   baseURL,
+  rtcDataDir,
 }, testInfo) => {
-  const alice = await registerViaApi(request)
-  const bob = await registerViaApi(request)
+  const alice = await registerViaApi(request, undefined, rtcDataDir)
+  const bob = await registerViaApi(request, undefined, rtcDataDir)
   const file = testInfo.outputPath('cancel-me.bin')
   await writeFile(file, randomBytes(96 * 1024 * 1024))
   const a = await signedInPage(browser, alice, baseURL ?? '')
