@@ -26,11 +26,13 @@ describe('PostgreSQL restarted while requests flow', () => {
   })
 
   it('answers 503 database_unavailable during the outage, never half-writes, and recovers by itself', async () => {
-    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
+    const registered = await registerConfirmed<{ access_token: string; user: { email: string } }>(cluster, {
       body: { email: `pg-${randomBytes(4).toString('hex')}@example.com`, password: 'pg restart pass 1', name: 'Pat' },
     })
     expect(registered.status).toBe(201)
     const token = registered.body.access_token
+    // Pro (PREMIUM without a subscription): up to 40 transfers here, more than the free daily 20.
+    await cluster.db.query("update users set role = 'PREMIUM' where email = $1", [registered.body.user.email])
     const caller = { api: cluster.api, token }
     const files: { file_key: string; file_name: string; file_size: number }[] = []
     for (let i = 0; i < 40; i++) files.push(await uploadSmall(caller, `f-${i}.txt`, randomBytes(200)))
