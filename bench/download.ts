@@ -76,7 +76,7 @@ try {
   if (nginx) children.push(nginx)
 
   console.log(`Uploading ${formatSize(size)} (multipart) and ${fileCount} slices of it to Ferry…`)
-  const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url))
+  const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url, dataDir))
   const whole = await client.multipart(input.file, size, 16 * MiB, 4)
   const singleFile: UploadedFile = { file_key: whole.key, file_name: 'bench.bin', file_size: size }
   const singleId = await createTransfer(client, [singleFile], 'Download benchmark, one file')

@@ -16,6 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { type Cluster, metricValue, startCluster } from '../server/src/cluster/harness/cluster.js'
+import { registerConfirmed } from '../server/src/cluster/harness/cluster-client.js'
 import { cpuByRole, cpuSnapshot } from './lib/cpu-by-process.js'
 import { ensureNginx, startNginxBalancer } from './lib/nginx-server.js'
 import { startChild } from './lib/processes.js'
@@ -93,7 +94,12 @@ async function seed(cluster: Cluster) {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
     return (await response.json()) as Record<string, string>
   }
-  const { access_token: token } = await json('/auth/register', { email, password, name: 'Load' })
+  // Only confirmed accounts send transfers: the cluster's helper confirms through its shared outbox.
+  const registered = await registerConfirmed<{ access_token: string }>(cluster, {
+    body: { email, password, name: 'Load' },
+  })
+  if (registered.status !== 201) throw new Error(`Register answered ${registered.status}`)
+  const token = registered.body.access_token
   const bytes = Buffer.alloc(256 * 1024, 7)
   const signed = (await json(
     '/api/presign',

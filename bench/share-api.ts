@@ -67,8 +67,8 @@ const format = (f: Figures) =>
   (f.errors ? `  ${f.errors} ERRORS` : '')
 
 /** A transfer of one small file; the URL of its share record. */
-async function shareUrl(ferry: FerryServer): Promise<string> {
-  const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url))
+async function shareUrl(ferry: FerryServer, dataDir: string): Promise<string> {
+  const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url, dataDir))
   const file = path.join(import.meta.dirname, 'lib', 'json-server.mjs')
   const uploaded = await uploadSlice(client, file, { start: 0, end: 99 }, 'small.txt')
   const id = await createTransfer(client, [uploaded], 'API benchmark')
@@ -101,7 +101,7 @@ async function startFerryOn(databaseUrl?: string): Promise<Target> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ferry-bench-api-'))
   const ferry = await startFerry({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) })
   return {
-    url: await shareUrl(ferry),
+    url: await shareUrl(ferry, dataDir),
     stop: async () => {
       await ferry.stop()
       await rm(dataDir, { recursive: true, force: true })

@@ -177,7 +177,7 @@ async function runStore(kind: 'local' | 's3', inputs: { full: Input; small: Inpu
     }
     ferry = await startFerry(env)
     const name = kind === 'local' ? 'Local disk (PGlite)' : 'S3 (s3rver, PGlite)'
-    const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url))
+    const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url, dataDir))
     const setup: Setup = { name, ferry, client, ceilingUrl: `http://127.0.0.1:${ceiling.info.port}/`, store }
 
     console.log(`\n${name}: warming up`)

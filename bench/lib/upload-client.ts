@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { readOutbox } from '../../server/src/testing/mail-reader.js'
 
 const MiB = 1024 * 1024
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
@@ -114,13 +116,33 @@ export function createUploadClient(origin: string, token: string) {
 
 export type UploadClient = ReturnType<typeof createUploadClient>
 
-/** Registers a fresh account on `origin`; its bearer token. */
-export async function registerBenchUser(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench password 123', name: 'Bench' }),
-  })
+/**
+ * Registers a fresh account on `origin` and confirms its address with the code the server wrote
+ * to its outbox (`dataDir`/mail), since only confirmed accounts send transfers; its bearer token.
+ */
+export async function registerBenchUser(origin: string, dataDir: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`
+  const post = (pathname: string, body: unknown) =>
+    fetch(`${origin}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const response = await post('/auth/register', { email, password: 'bench password 123', name: 'Bench' })
   if (response.status !== 201) throw new Error(`Register answered ${response.status}: ${await response.text()}`)
-  return ((await response.json()) as { access_token: string }).access_token
+  const token = ((await response.json()) as { access_token: string }).access_token
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const mail = (await readOutbox(path.join(dataDir, 'mail'))).findLast((m) => m.to.includes(email))
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]
+    if (code) {
+      const confirmed = await post('/auth/confirm-email', { email, code })
+      if (confirmed.status !== 204)
+        throw new Error(`Confirming answered ${confirmed.status}: ${await confirmed.text()}`)
+      return token
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation email for ${email} in ${dataDir}/mail`)
+    // The email is written by the server in the background: look again shortly (a poll, not a pause).
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
