@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { bearer, registerAccount, registerConfirmedAccount } from '../features/auth/testing/auth-test-kit.js'
 import { openRequestLink } from '../features/request-links/testing/request-links-test-kit.js'
 import { fetchBytes, postTransfer } from '../features/transfers/testing/transfers-test-kit.js'
-import { as, call, ok, putTo, uploadStacks } from '../features/uploads/testing/uploads-test-kit.js'
-import { presignedRequestAccepted } from '../testing/s3-signature.js'
-import { forEachStack, type TestApp } from '../testing/test-app.js'
+import { as, call, ok, putTo, storeAccepts, uploadStacks } from '../features/uploads/testing/uploads-test-kit.js'
+import { forEachStack } from '../testing/test-app.js'
 import { GiB, MiB } from './review-kit.js'
 
 // Replays of the security review's upload defects (shared/reports/security-review-2026-11-25.md,
@@ -16,19 +15,6 @@ const { stacks } = uploadStacks()
 
 type Signed = { url: string; headers: Record<string, string> }
 type Presigned = Signed & { file_key: string }
-
-/** Whether the store takes a body of `length` bytes through a signed URL (S3: as a signature-checking S3 would). */
-async function storeAccepts(app: TestApp, signed: Signed, length: number): Promise<boolean> {
-  const { storage } = app.deps.config
-  if (storage.kind === 's3') {
-    return presignedRequestAccepted(signed.url, {
-      method: 'PUT',
-      secretAccessKey: storage.secretAccessKey ?? '',
-      headers: { ...signed.headers, 'content-length': String(length) },
-    })
-  }
-  return (await putTo(signed.url, randomBytes(length), signed.headers)).status === 200
-}
 
 await forEachStack((getApp, stack) => {
   const local = stack.storage === 'local'

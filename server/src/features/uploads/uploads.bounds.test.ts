@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { presignedRequestAccepted } from '../../testing/s3-signature.js'
-import { forEachStack, type TestApp } from '../../testing/test-app.js'
+import { forEachStack } from '../../testing/test-app.js'
 import { createPlansService } from '../plans/plans.service.js'
 import { openRequestLink } from '../request-links/testing/request-links-test-kit.js'
 import { postTransfer, signUp } from '../transfers/testing/transfers-test-kit.js'
-import { as, call, MiB, ok, putTo, randomBody, uploadStacks } from './testing/uploads-test-kit.js'
+import { as, call, MiB, ok, putTo, randomBody, storeAccepts, uploadStacks } from './testing/uploads-test-kit.js'
 import { createUploadsRepository } from './uploads.repository.js'
 
 const { clock, stacks } = uploadStacks()
@@ -17,20 +16,6 @@ type Presigned = Signed & { file_key: string }
 /** H-2: every byte is bounded before it is stored. */
 await forEachStack((getApp, stack) => {
   const rows = () => createUploadsRepository(getApp().deps.database.db)
-
-  /** Whether the store would take a body of `length` bytes through this URL (see s3-signature.ts for S3). */
-  async function accepts(app: TestApp, signed: Signed, length: number): Promise<boolean> {
-    const { storage } = app.deps.config
-    if (storage.kind === 's3') {
-      return presignedRequestAccepted(signed.url, {
-        method: 'PUT',
-        secretAccessKey: storage.secretAccessKey ?? '',
-        headers: { ...signed.headers, 'content-length': String(length) },
-      })
-    }
-    const put = await putTo(signed.url, randomBody(length), signed.headers)
-    return put.status === 200
-  }
 
   async function withPlan(id: string, patch: Parameters<ReturnType<typeof createPlansService>['update']>[1]) {
     const plans = createPlansService(getApp().deps)
@@ -63,9 +48,9 @@ await forEachStack((getApp, stack) => {
       if (stack.storage === 's3') {
         expect(new URL(presigned.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length')
       }
-      expect(await accepts(app, presigned, 11)).toBe(false)
+      expect(await storeAccepts(app, presigned, 11)).toBe(false)
       expect(await app.deps.blobs.stat(presigned.file_key)).toBeNull()
-      expect(await accepts(app, presigned, 10)).toBe(true)
+      expect(await storeAccepts(app, presigned, 10)).toBe(true)
 
       const { key, uploadId } = await ok<{ key: string; uploadId: string }>(
         app.api,
@@ -75,8 +60,8 @@ await forEachStack((getApp, stack) => {
       )
       const part = (n: number) => ok<Signed>(app.api, 'multipartSignPart', { key, uploadId, partNumber: n }, as(token))
       // The default part size (16 MiB) holds the whole file: part 1 is exactly the file.
-      expect(await accepts(app, await part(1), 5 * MiB + 4)).toBe(false)
-      expect(await accepts(app, await part(1), 5 * MiB + 3)).toBe(true)
+      expect(await storeAccepts(app, await part(1), 5 * MiB + 4)).toBe(false)
+      expect(await storeAccepts(app, await part(1), 5 * MiB + 3)).toBe(true)
     })
 
     it('signs each part for exactly its share, and refuses parts past the end without extending the upload', async () => {
@@ -91,10 +76,10 @@ await forEachStack((getApp, stack) => {
       )
       const part = (n: number) => call(app.api, 'multipartSignPart', { key, uploadId, partNumber: n }, as(token))
       const third = (await part(3)).body as unknown as Signed
-      expect(await accepts(app, third, 8)).toBe(false)
-      expect(await accepts(app, third, 7)).toBe(true)
+      expect(await storeAccepts(app, third, 8)).toBe(false)
+      expect(await storeAccepts(app, third, 7)).toBe(true)
       const second = (await part(2)).body as unknown as Signed
-      expect(await accepts(app, second, 5 * MiB + 1)).toBe(false)
+      expect(await storeAccepts(app, second, 5 * MiB + 1)).toBe(false)
 
       const before = (await rows().find(key))!.expiresAt
       try {

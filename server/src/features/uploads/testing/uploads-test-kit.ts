@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { uploadPaths } from '@ferry/contracts/api/uploads'
 import { expect } from 'vitest'
-import type { TestAppOptions } from '../../../testing/test-app.js'
+import { presignedRequestAccepted } from '../../../testing/s3-signature.js'
+import type { TestApp, TestAppOptions } from '../../../testing/test-app.js'
 import { authStacks, bearer, createTestClock, postJson, uniqueIp } from '../../auth/testing/auth-test-kit.js'
 
 export const MiB = 1024 * 1024
@@ -47,6 +48,23 @@ export async function putTo(url: string, body: Buffer, headers: Record<string, s
 }
 
 export const randomBody = (size: number) => randomBytes(size)
+
+/** Whether the store takes a body of `length` bytes through a signed URL (S3: as a signature-checking S3 would, see s3-signature.ts). */
+export async function storeAccepts(
+  app: TestApp,
+  signed: { url: string; headers: Record<string, string> },
+  length: number,
+): Promise<boolean> {
+  const { storage } = app.deps.config
+  if (storage.kind === 's3') {
+    return presignedRequestAccepted(signed.url, {
+      method: 'PUT',
+      secretAccessKey: storage.secretAccessKey ?? '',
+      headers: { ...signed.headers, 'content-length': String(length) },
+    })
+  }
+  return (await putTo(signed.url, randomBody(length), signed.headers)).status === 200
+}
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
 export async function readAll(stream: Readable): Promise<Buffer> {
