@@ -86,6 +86,7 @@ export const errorMessages = {
   internal: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Not authenticated',
   forbidden: 'You do not have permission to do this.',
+  plan_feature_missing: 'Your plan does not include this feature. Upgrade your plan to use it.',
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',
   invalid_credentials: 'Invalid email or password.',
   email_taken: 'An account with this email already exists. Please log in instead.',

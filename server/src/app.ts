@@ -18,6 +18,7 @@ import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
 import { createBillingServices } from './features/billing/billing.services.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
+import { createPlansService } from './features/plans/plans.service.js'
 import { referralsJobs } from './features/referrals/referrals.jobs.js'
 import { referralsRoutes } from './features/referrals/referrals.routes.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
@@ -83,7 +84,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const auth = await createAuthService(deps)
   await auth.bootstrapAdmin()
   const guests = createGuestTokens(deps)
-  await registerAuthGuard(app, auth, { header: roomGuestHeader, read: guests.read })
+  const plans = createPlansService(deps)
+  await registerAuthGuard(app, auth, { header: roomGuestHeader, read: guests.read }, { planFlags: plans.planForUser })
   await registerWebSockets(app, deps.events)
 
   await app.register(fastifySwagger, {

@@ -1,16 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 
-/** The plans' routes (spec/accounts.md §7, spec/transfers.md §7). */
-export const plansPaths = {
-  list: '/api/plans',
-  get: '/api/plans/:id',
-  limitsOf: '/api/plans/:id/limits',
-  myLimits: '/api/plans/limits',
-  subscriptionLevels: '/api/subscription-levels',
-  admin: '/api/admin/plans',
-} as const
-
 export const planRoleSchema = z.enum(['FREE', 'PREMIUM'])
 export type PlanRole = z.infer<typeof planRoleSchema>
 export const planTierSchema = z.enum(['individual', 'organization'])

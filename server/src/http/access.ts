@@ -1,14 +1,12 @@
+import type { PlanFlags } from '@ferry/contracts/api/plans'
 import type { ErrorCode } from '@ferry/contracts/errors'
+import type { Access } from '@ferry/contracts/routes/route'
 
 /**
- * Who may call a route. Every route declares it; the auth guard enforces it in `onRequest`,
- * before the body is read or validated:
- * - 'public': anyone (`request.user` is set when a valid token came along);
- * - 'user': a signed-in user;
- * - 'participant': a signed-in user, or a room visitor with a valid guest token (X-Room-Guest);
- * - 'admin': an admin.
+ * Who may call a route (`Access`, defined with the routes in contracts). Every route declares it;
+ * the auth guard enforces it in `onRequest`, before the body is read or validated.
  */
-export type Access = 'public' | 'user' | 'participant' | 'admin'
+export type { Access }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,5 +16,7 @@ declare module 'fastify' {
      * (default 'unauthorized'), so a route keeps the spec's own "please log in" message.
      */
     unauthorizedCode?: ErrorCode
+    /** A plan flag the signed-in user's plan must have (else 403 `plan_feature_missing`). */
+    planFeature?: keyof PlanFlags
   }
 }

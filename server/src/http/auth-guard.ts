@@ -6,6 +6,7 @@ import type { AuthSession } from '../features/auth/auth.service.js'
 import type { UserRecord } from '../features/users/users.service.js'
 import type { Access } from './access.js'
 import { cookieMayAuthenticate, csrfHeaderMissing } from './csrf-guard.js'
+import { type PlanFeatureReader, requirePlanFeature } from './plan-feature-guard.js'
 
 /** The httpOnly cookie that carries the same token as the bearer header. */
 export const authCookieName = 'ferry_token'
@@ -62,7 +63,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `request.user` when the token is valid and ignore it otherwise; 'user' routes answer 401
  * without a valid token; 'participant' routes also let in a room visitor whose guest token is
  * valid (`request.guest`), and answer 401 `room_guest_token_invalid` for an invalid one; 'admin'
- * routes answer 403 to everyone but admins. All of this happens in `onRequest`, so a caller
+ * routes answer 403 to everyone but admins; a route with `config.planFeature` answers 403
+ * `plan_feature_missing` to a user whose plan lacks that flag. All of this happens in `onRequest`, so a caller
  * who may not use a route gets its 401 whatever the body (security review L-5); the 401 carries
  * the route's `config.unauthorizedCode`.
  */
@@ -70,6 +72,7 @@ export async function registerAuthGuard(
   app: FastifyInstance,
   authenticator: Authenticator,
   guests?: GuestAuthenticator,
+  plans?: PlanFeatureReader,
 ): Promise<void> {
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
@@ -119,6 +122,12 @@ export async function registerAuthGuard(
     }
     if (!session) throw new AppError(request.routeOptions.config.unauthorizedCode ?? 'unauthorized', 401)
     if (access === 'admin' && !isAdmin(session.user.role)) throw new AppError('forbidden', 403)
+    const feature = request.routeOptions.config.planFeature
+    if (feature) {
+      if (!plans)
+        throw new Error(`Route ${request.routeOptions.url} needs a plan feature, but the guard reads no plans`)
+      requirePlanFeature(await plans.planFlags(session.user.id), feature)
+    }
   })
 }
 

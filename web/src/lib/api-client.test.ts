@@ -1,4 +1,6 @@
+import { defineRoutes } from '@ferry/contracts/routes/route'
 import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { createApiClient, registerApiAuth } from './api-client.js'
 import { ApiError } from './api-error.js'
 
@@ -22,6 +24,59 @@ const json = (status: number, body: unknown) =>
 
 let unregister = () => {}
 afterEach(() => unregister())
+
+const thingsApi = defineRoutes('things', {
+  rename: {
+    method: 'PATCH',
+    path: '/x/things/:id',
+    access: 'user',
+    params: z.object({ id: z.string() }),
+    query: z.object({ notify: z.enum(['yes', 'no']).optional() }),
+    body: z.object({ name: z.string() }),
+    responses: { 200: z.object({ id: z.string(), name: z.string() }) },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/x/things/:id',
+    access: 'user',
+    params: z.object({ id: z.string() }),
+    responses: { 204: null },
+  },
+})
+
+describe('call(route, input)', () => {
+  it('sends the route’s method to its path with params, query and body, and parses the answer by its schema', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { id: 'a/b', name: 'New', extra: 'dropped' }))
+    const api = createApiClient({ fetch })
+
+    const result = await api.call(thingsApi.rename, {
+      params: { id: 'a/b' },
+      query: { notify: 'no' },
+      body: { name: 'New' },
+    })
+
+    expect(result).toEqual({ id: 'a/b', name: 'New' })
+    expect(calls[0]?.url).toBe('/x/things/a%2Fb?notify=no')
+    expect(calls[0]?.init.method).toBe('PATCH')
+    expect(calls[0]?.init.body).toBe('{"name":"New"}')
+  })
+
+  it('resolves to undefined for a route without a JSON success body', async () => {
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }))
+    const controller = new AbortController()
+    await expect(
+      createApiClient({ fetch }).call(thingsApi.remove, { params: { id: '7' } }, { signal: controller.signal }),
+    ).resolves.toBeUndefined()
+    expect(calls[0]?.init.signal).toBe(controller.signal)
+  })
+
+  it('fails in the one error shape when the answer does not match the schema', async () => {
+    const { fetch } = fakeFetch(() => json(200, { id: 1 }))
+    await expect(
+      createApiClient({ fetch }).call(thingsApi.rename, { params: { id: '1' }, body: { name: 'x' } }),
+    ).rejects.toThrow()
+  })
+})
 
 describe('createApiClient', () => {
   it('sends credentials (the auth cookie), X-Requested-With and a JSON body, and never an Authorization header', async () => {

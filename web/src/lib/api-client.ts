@@ -1,3 +1,10 @@
+import {
+  type InputArgs,
+  type RouteDefinition,
+  type RouteOutput,
+  routePath,
+  successSchema,
+} from '@ferry/contracts/routes/route'
 import { ApiError, networkErrorMessage, parseErrorBody, parseJsonBody } from './api-error.js'
 
 /**
@@ -27,8 +34,14 @@ export interface ResponseParser<T> {
 
 export type QueryValue = string | number | boolean | null | undefined
 
+/** What a call may add beside its input. */
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: Record<string, string>
+}
+
 export interface ApiRequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   query?: Record<string, QueryValue>
   /** Sent as JSON. */
   body?: unknown
@@ -41,6 +54,11 @@ export interface ApiRequestOptions<T> {
 type MethodOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>
 
 export interface ApiClient {
+  /**
+   * Calls a route defined in `@ferry/contracts/routes`: path params filled in, query and body
+   * sent, the success body parsed by the route's own schema (undefined when it has none).
+   */
+  call<R extends RouteDefinition>(route: R, ...args: [...InputArgs<R>, options?: CallOptions]): Promise<RouteOutput<R>>
   request<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>
   get<T = unknown>(path: string, options?: MethodOptions<T>): Promise<T>
   post<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
@@ -123,7 +141,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return req.schema ? req.schema.parse(body) : (body as T)
   }
 
+  function call<R extends RouteDefinition>(
+    route: R,
+    ...args: [...InputArgs<R>, options?: CallOptions]
+  ): Promise<RouteOutput<R>> {
+    const [input, options] = args as unknown as [
+      { params?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown } | undefined,
+      CallOptions | undefined,
+    ]
+    const schema = successSchema(route)
+    return request(routePath(route, input?.params), {
+      method: route.method,
+      query: input?.query,
+      body: input?.body,
+      schema: schema ?? undefined,
+      headers: options?.headers,
+      signal: options?.signal,
+    }) as Promise<RouteOutput<R>>
+  }
+
   return {
+    call,
     request,
     get: (path, opts) => request(path, { ...opts, method: 'GET' }),
     post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),

@@ -1,13 +1,5 @@
-import {
-  type MyPlanLimitsResponse,
-  myPlanLimitsResponse,
-  type Plan,
-  type PlanLimitsResponse,
-  planIds,
-  planLimitsSchema,
-  plansListResponse,
-  plansPaths,
-} from '@ferry/contracts/api/plans'
+import { type MyPlanLimitsResponse, type Plan, type PlanLimitsResponse, planIds } from '@ferry/contracts/api/plans'
+import { plansApi as routes } from '@ferry/contracts/routes/plans'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 /** The plan calls the transfer form needs (spec/transfers.md §7, spec/accounts.md §7). */
@@ -22,10 +14,9 @@ export interface PlansApi {
 
 export function createPlansApi(client: ApiClient = apiClient): PlansApi {
   return {
-    myLimits: (signal) => client.get(plansPaths.myLimits, { schema: myPlanLimitsResponse, signal }),
-    limitsOf: (planId, signal) =>
-      client.get(plansPaths.limitsOf.replace(':id', encodeURIComponent(planId)), { schema: planLimitsSchema, signal }),
-    list: (signal) => client.get(plansPaths.list, { query: { active_only: true }, schema: plansListResponse, signal }),
+    myLimits: (signal) => client.call(routes.myLimits, {}, { signal }),
+    limitsOf: (planId, signal) => client.call(routes.limitsOf, { params: { id: planId } }, { signal }),
+    list: (signal) => client.call(routes.list, { query: { active_only: 'true' } }, { signal }),
   }
 }
 

@@ -1,0 +1,8 @@
+import { plansApi } from './plans.js'
+import type { DefinedRoute } from './route.js'
+
+/**
+ * Every route of the API, each defined once; the server registers them with `registerRoute` and
+ * the OpenAPI document lists exactly these (server/src/http/openapi.test.ts).
+ */
+export const allRoutes: readonly DefinedRoute[] = [...Object.values(plansApi)]
