@@ -9,38 +9,28 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
+import type { Services } from './composition.js'
 import type { Deps } from './deps.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
-import { createAuthService } from './features/auth/auth.service.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
-import { createBillingServices } from './features/billing/billing.services.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
-import { createPlansService } from './features/plans/plans.service.js'
 import { referralsJobs } from './features/referrals/referrals.jobs.js'
 import { referralsRoutes } from './features/referrals/referrals.routes.js'
-import { createReferralsService } from './features/referrals/referrals.service.js'
 import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
 import { requestLinksRoutes } from './features/request-links/request-links.routes.js'
-import { createRequestLinksService } from './features/request-links/request-links.service.js'
-import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
-import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { roomsJobs } from './features/rooms/rooms.jobs.js'
 import { roomsRoutes } from './features/rooms/rooms.routes.js'
-import { createRoomsService } from './features/rooms/rooms.service.js'
 import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
 import { transfersRoutes } from './features/transfers/transfers.routes.js'
-import { createTransfersService } from './features/transfers/transfers.service.js'
 import { uploadsJobs } from './features/uploads/uploads.jobs.js'
 import { uploadsRoutes } from './features/uploads/uploads.routes.js'
-import { createUploadsService } from './features/uploads/uploads.service.js'
 import { usersRoutes } from './features/users/users.routes.js'
-import { createUsersService } from './features/users/users.service.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
@@ -54,8 +44,11 @@ import type { Job } from './jobs/job-runner.js'
 import { metricsRoutes } from './operations/metrics.routes.js'
 import { registerRequestTracking, requestId } from './operations/request-tracking.js'
 
-/** Builds the HTTP app from its dependencies. The features it serves are listed here, explicitly. */
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app from its dependencies and the services composition.ts built from them.
+ * The features it serves are listed here, explicitly.
+ */
+export async function buildApp(deps: Deps, services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: deps.config.bodyLimitBytes,
@@ -81,11 +74,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerInputGuard(app)
   registerRequestTracking(app, deps.config.instanceId)
   registerClientOrigin(app, deps.config)
-  const auth = await createAuthService(deps)
+  const { auth, guests, uploads, rooms, directTransfers } = services
   await auth.bootstrapAdmin()
-  const guests = createGuestTokens(deps)
-  const plans = createPlansService(deps)
-  await registerAuthGuard(app, auth, { header: roomGuestHeader, read: guests.read }, { planFlags: plans.planForUser })
+  await registerAuthGuard(
+    app,
+    auth,
+    { header: roomGuestHeader, read: guests.read },
+    { planFlags: services.plans.planForUser },
+  )
   await registerWebSockets(app, deps.events)
 
   await app.register(fastifySwagger, {
@@ -96,24 +92,20 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
-  await app.register(systemRoutes(deps))
+  await app.register(systemRoutes(services.system))
   await app.register(metricsRoutes(deps))
-  await app.register(authRoutes(deps, auth))
-  await app.register(usersRoutes(createUsersService(deps)))
-  await app.register(plansRoutes(deps))
-  const transfers = createTransfersService(deps)
-  const uploads = createUploadsService({ ...deps, logger: app.log }, transfers)
-  await app.register(uploadsRoutes(uploads))
-  await app.register(transfersRoutes(transfers))
-  await app.register(shareRoutes(deps, transfers))
   await app.register(
-    billingRoutes(createBillingServices({ ...deps, logger: app.log, applyRecovery: transfers.confirmRecovery })),
+    authRoutes(deps, { auth, rateLimit: services.authRateLimit, confirmations: services.emailConfirmations }),
   )
-  await app.register(referralsRoutes(createReferralsService(deps)))
-  await app.register(requestLinksRoutes(deps, createRequestLinksService({ ...deps, logger: app.log })))
-  await app.register(adminRoutes(deps))
-  const rooms = createRoomsService(deps, guests)
-  const directTransfers = createDirectTransfersService(deps, rooms)
+  await app.register(usersRoutes(services.users))
+  await app.register(plansRoutes(services.plans))
+  await app.register(uploadsRoutes(uploads))
+  await app.register(transfersRoutes(services.transfers))
+  await app.register(shareRoutes(deps, services.transfers))
+  await app.register(billingRoutes(services.billing))
+  await app.register(referralsRoutes(services.referrals))
+  await app.register(requestLinksRoutes(deps, services.requestLinks))
+  await app.register(adminRoutes(services.admin))
   await app.register(roomsRoutes(rooms, directTransfers, guests))
   await app.register(roomSockets(deps, auth, rooms, directTransfers, guests))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs, uploads.gate))

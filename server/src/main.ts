@@ -1,5 +1,6 @@
 import v8 from 'node:v8'
 import { appJobs, buildApp } from './app.js'
+import { createServices } from './composition.js'
 import { ConfigError, loadConfig, startProblem } from './config.js'
 import { createDeps } from './deps.js'
 import { startJobs } from './jobs/job-runner.js'
@@ -18,7 +19,7 @@ async function main() {
   const logger = createLogger(config)
   const started = performance.now()
   const deps = await createDeps(config, logger)
-  const app = await buildApp(deps)
+  const app = await buildApp(deps, await createServices(deps))
   await app.listen({ host: config.host, port: config.port })
   const { jobIntervalMs } = config
   const jobs = startJobs(

@@ -7,6 +7,7 @@ import { systemClock } from '../clock.js'
 import { ConfigError, loadConfig } from '../config.js'
 import { openDatabase } from '../db/open-database.js'
 import { createAuthService } from '../features/auth/auth.service.js'
+import { createUsersService } from '../features/users/users.service.js'
 import { runAdminCommand } from './admin-command.js'
 
 async function main(): Promise<number> {
@@ -14,7 +15,9 @@ async function main(): Promise<number> {
   const logger = pino({ level: 'warn' })
   const database = await openDatabase(config.database, { logger })
   try {
-    const auth = await createAuthService({ config, database, logger, clock: systemClock })
+    // The command needs sign-in and accounts only: its own small composition, not the server's.
+    const deps = { config, database, logger, clock: systemClock }
+    const auth = await createAuthService(deps, createUsersService(deps))
     return await runAdminCommand(process.argv.slice(2), auth, {
       out: (line) => console.log(line),
       err: (line) => console.error(line),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { buildApp } from '../app.js'
 import type { Clock } from '../clock.js'
+import { createServices, type Services } from '../composition.js'
 import { loadConfig } from '../config.js'
 import { createDeps, type Deps } from '../deps.js'
 import { createLogger } from '../logger.js'
@@ -28,12 +29,14 @@ export interface TestAppOptions {
   /** Where the server listens (default 127.0.0.1; `::` to take connections on every address). */
   host?: string
   /** Registers extra routes (e.g. probes for cross-cutting behaviour) before the server listens. */
-  beforeListen?: (app: FastifyInstance, deps: Deps) => void | Promise<void>
+  beforeListen?: (app: FastifyInstance, deps: Deps, services: Services) => void | Promise<void>
 }
 
 export interface TestApp {
   app: FastifyInstance
   deps: Deps
+  /** The services the server runs on (composition.ts): tests act through these, not new copies. */
+  services: Services
   /** Origin of the listening server, e.g. http://127.0.0.1:41234 */
   url: string
   dataDir: string
@@ -86,14 +89,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     const deps = await createDeps(config, logger, { database, clock: options.clock })
     // deps.close() closes the database too; keep the test database's own close (it drops it).
     cleanups.push(() => deps.close())
-    const app = await buildApp(deps)
+    const services = await createServices(deps)
+    const app = await buildApp(deps, services)
     cleanups.push(() => app.close())
-    await options.beforeListen?.(app, deps)
+    await options.beforeListen?.(app, deps, services)
     await app.listen({ host: options.host ?? '127.0.0.1', port })
     const url = `http://127.0.0.1:${port}`
     return {
       app,
       deps,
+      services,
       url,
       dataDir,
       api: (pathname, init) => fetch(new URL(pathname, url), init),

@@ -15,11 +15,10 @@ import {
 import { errorResponse } from '@ferry/contracts/api/system'
 import { adminUserSchema } from '@ferry/contracts/api/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Deps } from '../../deps.js'
 import { requireUser } from '../../http/auth-guard.js'
-import { createAdminUsersService } from './admin-users.service.js'
-import { createSetPasswordLinks } from './set-password.service.js'
-import { createStorageService } from './storage.service.js'
+import type { AdminUsersService } from './admin-users.service.js'
+import type { SetPasswordLinks } from './set-password.service.js'
+import type { StorageService } from './storage.service.js'
 
 const tags = ['admin']
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse }
@@ -27,12 +26,16 @@ const admin = { access: 'admin' } as const
 
 /** Admin users and storage (spec/accounts.md §2, §7; product.md §4), and the public set-password step. */
 export const adminRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  ({
+    users,
+    storage,
+    links,
+  }: {
+    users: AdminUsersService
+    storage: StorageService
+    links: SetPasswordLinks
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const links = createSetPasswordLinks(deps)
-    const users = createAdminUsersService({ ...deps, logger: app.log }, links)
-    const storage = createStorageService(deps)
-
     app.get(
       adminPaths.users,
       {

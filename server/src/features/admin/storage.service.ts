@@ -1,16 +1,15 @@
 import type { StorageUsage } from '@ferry/contracts/api/admin'
 import { transferStatus } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
-import { createPlansService, planIdForRole } from '../plans/plans.service.js'
+import { type PlansService, planIdForRole } from '../plans/plans.service.js'
 import { createStorageRepository } from './storage.repository.js'
 
 const topUsersLimit = 20
 const largestTransfersLimit = 10
 
 /** The Storage Usage tab's figures (product.md §4), straight from SQL aggregates. */
-export function createStorageService(deps: Pick<Deps, 'clock' | 'database'>) {
+export function createStorageService(deps: Pick<Deps, 'clock' | 'database'>, plans: PlansService) {
   const repo = createStorageRepository(deps.database.db)
-  const plans = createPlansService(deps)
 
   /** Each user counts under their plan: the live subscription's, else their role's (as planForUser decides). */
   async function perPlan(): Promise<StorageUsage['per_plan']> {
@@ -63,3 +62,5 @@ export function createStorageService(deps: Pick<Deps, 'clock' | 'database'>) {
     },
   }
 }
+
+export type StorageService = ReturnType<typeof createStorageService>

@@ -14,6 +14,7 @@ import { users } from '../../db/schema/index.js'
 import { availablePostgres } from '../../testing/services.js'
 import { buildTestApp } from '../../testing/test-app.js'
 import { createTestDatabase, forEachDatabase } from '../../testing/test-database.js'
+import { createUsersService } from '../users/users.service.js'
 import { createAuthService } from './auth.service.js'
 import { bearer, postJson, registerAccount, registerProbeRoutes, uniqueEmail } from './testing/auth-test-kit.js'
 
@@ -73,13 +74,15 @@ describe('admin bootstrap from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 
 await forEachDatabase((getDatabase) => {
   const quiet = pino({ level: 'silent' })
-  const service = (env: Record<string, string> = {}) =>
-    createAuthService({
+  const service = (env: Record<string, string> = {}) => {
+    const deps = {
       config: loadConfig({ DATA_DIR: os.tmpdir(), ...env }),
       database: getDatabase(),
       clock: systemClock,
       logger: quiet,
-    })
+    }
+    return createAuthService(deps, createUsersService(deps))
+  }
   const run = async (args: string[]) => {
     const lines: string[] = []
     const push = (line: string) => void lines.push(line)

@@ -104,3 +104,5 @@ export function createAuthRateLimit(deps: {
     },
   }
 }
+
+export type AuthRateLimit = ReturnType<typeof createAuthRateLimit>

@@ -21,18 +21,22 @@ import { cookieMayAuthenticate } from '../../http/csrf-guard.js'
 import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn } from './auth.service.js'
 import { clearAuthCookie, setAuthCookie } from './auth-cookie.js'
-import { createAuthRateLimit } from './auth-rate-limit.js'
-import { createEmailConfirmations } from './email-confirmation.service.js'
+import type { AuthRateLimit } from './auth-rate-limit.js'
+import type { EmailConfirmations } from './email-confirmation.service.js'
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse }
 
 /** The auth service of spec/transfers.md §7 under /auth. */
 export const authRoutes =
-  (deps: Deps, auth: AuthService): FastifyPluginAsyncZod =>
+  (
+    deps: Pick<Deps, 'config'>,
+    {
+      auth,
+      rateLimit,
+      confirmations,
+    }: { auth: AuthService; rateLimit: AuthRateLimit; confirmations: EmailConfirmations },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const rateLimit = createAuthRateLimit({ ...deps, logger: app.log })
-    const confirmations = createEmailConfirmations({ ...deps, logger: app.log })
-
     const signedIn = (request: FastifyRequest, reply: FastifyReply, { token, user }: SignedIn): LoginResponse => {
       setAuthCookie(request, reply, token.token)
       return { access_token: token.token, token_type: 'bearer', user: toUser(user) }

@@ -4,7 +4,7 @@ import type { Language } from '@ferry/contracts/domain/languages'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
-import { createUsersService, type UserRecord } from '../users/users.service.js'
+import type { UserRecord, UsersService } from '../users/users.service.js'
 import { createAuthRepository } from './auth.repository.js'
 import { createGoogleIdVerifier, type GoogleIdentity } from './google-id-verifier.js'
 import { assertAcceptablePassword } from './password-policy.js'
@@ -28,11 +28,10 @@ type AuthDeps = Pick<Deps, 'config' | 'database' | 'clock' | 'logger'>
 const localPart = (email: string) => email.split('@')[0] || email
 
 /** Sign-in, tokens and accounts' credentials. Async because the signing secret may live in the database. */
-export async function createAuthService(deps: AuthDeps) {
+export async function createAuthService(deps: AuthDeps, users: UsersService) {
   const { config, clock } = deps
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(deps.database.db, 'jwt'))
   const tokens = createTokenSigner({ secret, clock })
-  const users = createUsersService(deps)
   const repo = createAuthRepository(deps.database.db)
   const google = config.google.clientId
     ? createGoogleIdVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })

@@ -9,6 +9,7 @@ import { buildTestApp, forEachStack } from '../../testing/test-app.js'
 import { createTestDatabase } from '../../testing/test-database.js'
 import { client, tokenOf, unique } from '../admin/testing/admin-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
+import { createUsersService } from '../users/users.service.js'
 import { createAuthService } from './auth.service.js'
 import { authStacks, postJson, uniqueEmail } from './testing/auth-test-kit.js'
 
@@ -76,12 +77,13 @@ describe('the admin account', () => {
   it('the admin command explains a refused password', async () => {
     const database = await createTestDatabase('pglite')
     try {
-      const auth = await createAuthService({
+      const deps = {
         config: loadConfig({ DATA_DIR: os.tmpdir() }),
         database,
         clock: systemClock,
         logger: pino({ level: 'silent' }),
-      })
+      }
+      const auth = await createAuthService(deps, createUsersService(deps))
       const lines: string[] = []
       const push = (line: string) => void lines.push(line)
       const code = await runAdminCommand(['create', 'boss@example.com', 'baseball1'], auth, { out: push, err: push })

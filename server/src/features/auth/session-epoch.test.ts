@@ -1,7 +1,6 @@
 import type { AdminUserCreateResponse } from '@ferry/contracts/api/admin'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
-import { createUsersService } from '../users/users.service.js'
 import { authCookieFrom, authStacks, bearer, postJson, registerAccount, uniqueEmail } from './testing/auth-test-kit.js'
 
 /** The 401 of an expired or revoked session: an ended session looks the same (product.md §15). */
@@ -89,7 +88,7 @@ await forEachStack((getApp) => {
     it('ends the sessions the account had; the new password signs in', async () => {
       const app = getApp()
       const adminAccount = await registerAccount(api, { email: uniqueEmail('admin') })
-      await createUsersService(app.deps).setRole(adminAccount.user.email, 'ADMIN')
+      await app.services.users.setRole(adminAccount.user.email, 'ADMIN')
       const created = await postJson(
         api,
         '/api/admin/users',

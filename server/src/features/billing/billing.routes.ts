@@ -18,9 +18,7 @@ import { transferIdParams } from '@ferry/contracts/api/transfers'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireUser } from '../../http/auth-guard.js'
-import type { CheckoutService } from './checkout.service.js'
-import type { SubscriptionsService } from './subscriptions.service.js'
-import type { createWebhookService } from './webhook.service.js'
+import type { BillingServices } from './billing.services.js'
 
 const tags = ['billing']
 const errors = {
@@ -36,12 +34,6 @@ const user = { access: 'user' } as const
 const open = { access: 'public' } as const
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`
-
-export interface BillingServices {
-  checkout: CheckoutService
-  subscriptions: SubscriptionsService
-  webhook: ReturnType<typeof createWebhookService>
-}
 
 /** Checkout, the test checkout, Stripe's webhook, subscriptions and recovery payments (spec/accounts.md §7, product.md §6). */
 export const billingRoutes =

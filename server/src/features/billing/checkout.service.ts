@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { createPlansRepository, type PlanRow } from '../plans/plans.repository.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import { redeemedReferral, usableReferral } from '../referrals/referral-rewards.js'
 import { createTransfersRepository } from '../transfers/transfers.repository.js'
 import type { UserRecord } from '../users/users.service.js'
@@ -36,11 +36,10 @@ const priceOf = (plan: PlanRow, interval: BillingInterval) =>
   interval === 'yearly' ? plan.priceYearlyCents : plan.priceMonthlyCents
 
 /** Checkouts (spec/accounts.md §4 Upgrade flow, §7): subscriptions and transfer recoveries, Stripe or test mode. */
-export function createCheckoutService(deps: CheckoutDeps) {
+export function createCheckoutService(deps: CheckoutDeps, plans: PlansService) {
   const { clock, database, payments, config } = deps
   const repo = createBillingRepository(database.db)
   const plansRepo = createPlansRepository(database.db)
-  const plans = createPlansService(deps)
   const fulfil = createFulfilment(deps)
 
   const originsFor = (requestOrigin: string) => [requestOrigin, config.publicUrl]

@@ -4,7 +4,7 @@ import { isInTrial, trialDaysRemaining } from '@ferry/contracts/domain/trial'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { createPlansRepository } from '../plans/plans.repository.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createBillingRepository, type SubscriptionRow } from './billing.repository.js'
 import { toSubscription } from './billing-mapping.js'
@@ -13,11 +13,10 @@ import { endSubscription } from './subscription-lifecycle.js'
 export type SubscriptionsDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'>
 
 /** Subscriptions: the user's current plan, cancelling, complimentary plans (spec/accounts.md §3, §7). */
-export function createSubscriptionsService(deps: SubscriptionsDeps) {
+export function createSubscriptionsService(deps: SubscriptionsDeps, plans: PlansService) {
   const { clock, database, payments, logger } = deps
   const repo = createBillingRepository(database.db)
   const plansRepo = createPlansRepository(database.db)
-  const plans = createPlansService(deps)
 
   async function present(row: SubscriptionRow): Promise<Subscription> {
     const plan = await plansRepo.findById(row.planId)

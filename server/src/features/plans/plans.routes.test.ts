@@ -9,8 +9,6 @@ import type { Role } from '@ferry/contracts/api/users'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { authStacks, bearer, registerAccount } from '../auth/testing/auth-test-kit.js'
-import { createUsersService } from '../users/users.service.js'
-import { createPlansService } from './plans.service.js'
 
 const guestBytes = 53687091200
 const proBytes = 2199023255552
@@ -22,7 +20,7 @@ await forEachStack((getApp) => {
   /** A signed-in user of this role; the guard reads the role fresh on every request. */
   async function signedIn(role: Role): Promise<string> {
     const account = await registerAccount(api)
-    if (role !== 'FREE') await createUsersService(getApp().deps).setRole(account.user.email, role)
+    if (role !== 'FREE') await getApp().services.users.setRole(account.user.email, role)
     return account.access_token
   }
 
@@ -42,7 +40,7 @@ await forEachStack((getApp) => {
     })
 
     it('leaves inactive plans out with active_only=true, and only then', async () => {
-      const plans = createPlansService(getApp().deps)
+      const plans = getApp().services.plans
       await plans.update('ngo', { isActive: false })
       try {
         const active = (await (await get('/api/plans?active_only=true')).json()) as { id: string }[]
@@ -137,7 +135,7 @@ await forEachStack((getApp) => {
     })
 
     it('follows the plan data when an admin changes it', async () => {
-      const plans = createPlansService(getApp().deps)
+      const plans = getApp().services.plans
       await plans.update('guest', { maxRecipients: 2, maxDailyTransfers: 10 })
       try {
         const body = await (await get('/api/plans/limits', await signedIn('FREE'))).json()

@@ -2,11 +2,10 @@ import { type CurrentLimits, type Plan, planIds } from '@ferry/contracts/api/pla
 import { limitsFor } from '@ferry/contracts/domain/plan-limits'
 import { plansApi } from '@ferry/contracts/routes/plans'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Deps } from '../../deps.js'
 import { requireUser } from '../../http/auth-guard.js'
 import { registerRoute } from '../../http/register-route.js'
 import { toPlanLimitsResponse, toPlanRowPatch, toSubscriptionLevel } from './plan-mapping.js'
-import { createPlansService } from './plans.service.js'
+import type { PlansService } from './plans.service.js'
 
 function currentLimits(plan: Plan): CurrentLimits {
   const limits = limitsFor(plan)
@@ -19,10 +18,8 @@ function currentLimits(plan: Plan): CurrentLimits {
 }
 
 export const plansRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (plans: PlansService): FastifyPluginAsyncZod =>
   async (app) => {
-    const plans = createPlansService(deps)
-
     registerRoute(app, plansApi.list, async (request) => plans.list({ activeOnly: request.query.active_only }))
 
     registerRoute(app, plansApi.myLimits, async (request) => {

@@ -18,7 +18,7 @@ export function planIdForRole(role: Role | null): string {
 
 /**
  * Plans as data (product.md §1): every limit and feature check reads a plan from here.
- * Cheap to create; other features call `createPlansService(deps)` themselves.
+ * Built once in composition.ts and handed to the features that read plans.
  */
 export function createPlansService(deps: { database: { db: Db } }) {
   const repo = createPlansRepository(deps.database.db)

@@ -12,7 +12,7 @@ import { isAdmin } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { assertUnderOpenCap } from '../open-caps.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { claimReferral, normaliseCode, usableReferral } from './referral-rewards.js'
 import { createReferralsRepository, type ReferralRow } from './referrals.repository.js'
@@ -33,10 +33,9 @@ const adminMoves = {
 export type PayoutMove = keyof typeof adminMoves
 
 /** Referral codes, redemption and payouts (spec/accounts.md §3, §4, §6, §7). */
-export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>) {
+export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>, plans: PlansService) {
   const { clock, database } = deps
   const repo = createReferralsRepository(database.db)
-  const plans = createPlansService(deps)
 
   async function adminView(row: ReferralRow): Promise<AdminReferral> {
     const emails = await repo.emailsOf(row.id)

@@ -15,9 +15,9 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import { assertUnderOpenCap } from '../open-caps.js'
-import { createPlansService } from '../plans/plans.service.js'
-import { createUploadClaims } from '../uploads/uploads.service.js'
-import { createUsersService, type UserRecord } from '../users/users.service.js'
+import type { PlansService } from '../plans/plans.service.js'
+import type { UploadClaims } from '../uploads/uploads.service.js'
+import type { UserRecord, UsersService } from '../users/users.service.js'
 import {
   assertOpen,
   closedReason,
@@ -57,12 +57,12 @@ export interface ReceivedDownload {
 export type InfoResult = { expired: false; info: RequestInfo } | { expired: true; expiresAt: string }
 
 /** Upload-request links (spec/transfers.md §2, §7): create, info, upload, complete, lists and downloads. */
-export function createRequestLinksService(deps: ServiceDeps) {
+export function createRequestLinksService(
+  deps: ServiceDeps,
+  { plans, users, uploads }: { plans: PlansService; users: UsersService; uploads: UploadClaims },
+) {
   const { clock, database } = deps
   const repo = createRequestLinksRepository(database.db)
-  const plans = createPlansService(deps)
-  const users = createUsersService(deps)
-  const uploads = createUploadClaims(deps)
 
   function assertSender(link: RequestLinkRow, input: RequestUploadInput) {
     if (link.requireSender === 'name' && !input.sender_name) throw new AppError('request_sender_name_required', 400)

@@ -12,10 +12,10 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import { assertUnderOpenCap } from '../open-caps.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { participantIdIn, type RoomActor } from './room-actor.js'
-import { createGuestTokens, type GuestTokens } from './room-guest-tokens.js'
+import type { GuestTokens } from './room-guest-tokens.js'
 import { roomPresenceGroup } from './room-presence.js'
 import { roomTopic } from './room-topics.js'
 import { toParticipant, toRoomTransfer } from './rooms.mapping.js'
@@ -26,10 +26,9 @@ type RoomsDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'events' | 'presen
 const hourMs = 60 * 60 * 1000
 
 /** Rooms: create, read, join; who is a participant (for the transfer routes and sockets). */
-export function createRoomsService(deps: RoomsDeps, guests: GuestTokens = createGuestTokens(deps)) {
+export function createRoomsService(deps: RoomsDeps, { guests, plans }: { guests: GuestTokens; plans: PlansService }) {
   const { db } = deps.database
   const repo = createRoomsRepository(db)
-  const plans = createPlansService(deps)
 
   const isExpired = (room: RoomRow) => room.expiresAt.getTime() <= deps.clock.now().getTime()
 

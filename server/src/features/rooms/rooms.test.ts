@@ -2,7 +2,6 @@ import type { RoomMemberView, RoomPublicView } from '@ferry/contracts/api/rooms'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
-import { createPlansService } from '../plans/plans.service.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import { call, createRoom, joinRoom, setRoomExpiry } from './testing/rooms-test-kit.js'
 
@@ -50,7 +49,7 @@ await forEachStack((getApp) => {
         const res = await call(app, 'POST', '/api/rooms', { token: user.token }, body)
         expect(res.status, JSON.stringify(body)).toBe(400)
       }
-      const plans = createPlansService(app.deps)
+      const plans = app.services.plans
       await plans.update('guest', { maxRoomUsers: 3 })
       try {
         const refused = await call(app, 'POST', '/api/rooms', { token: user.token }, { max_participants: 4 })

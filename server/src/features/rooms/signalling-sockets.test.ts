@@ -3,7 +3,6 @@ import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
-import { createPlansService } from '../plans/plans.service.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import {
   createRoom,
@@ -121,7 +120,7 @@ await forEachStack((getApp) => {
       const bob = await signUp(app, 'FREE', 'Bob')
       const roomId = await createRoom(app, host.token)
       await joinRoom(app, roomId, { token: bob.token })
-      const plans = createPlansService(app.deps)
+      const plans = app.services.plans
 
       const noVideo = await signallingSocket(app, roomId, host.token)
       expect(noVideo.messages[0]).toMatchObject({ supports_video_audio: false })

@@ -1,13 +1,10 @@
 import { healthResponse, readinessResponse, systemConfigResponse } from '@ferry/contracts/api/system'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Deps } from '../../deps.js'
-import { createSystemService } from './system.service.js'
+import type { SystemService } from './system.service.js'
 
 export const systemRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (system: SystemService): FastifyPluginAsyncZod =>
   async (app) => {
-    const system = createSystemService(deps)
-
     app.get(
       '/healthz',
       { schema: { hide: true, response: { 200: healthResponse } }, config: { access: 'public' } },

@@ -42,3 +42,5 @@ export function createSystemService(deps: Pick<Deps, 'database' | 'blobs' | 'con
     },
   }
 }
+
+export type SystemService = ReturnType<typeof createSystemService>

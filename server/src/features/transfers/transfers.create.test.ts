@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { pendingUploads, transferRecipients, transfers } from '../../db/schema/index.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks } from '../auth/testing/auth-test-kit.js'
-import { createPlansService } from '../plans/plans.service.js'
 import {
   linkParts,
   outbox,
@@ -150,7 +149,7 @@ await forEachStack((getApp) => {
 
     it('checks the real total size against the plan, with the FREE and the paid wording', async () => {
       const app = getApp()
-      const plans = createPlansService(app.deps)
+      const plans = app.services.plans
       // 1 KiB limits, so the test files can exceed them.
       const tiny = 1 / 1024 / 1024
       const free = await signUp(app, 'FREE')
@@ -233,7 +232,7 @@ await forEachStack((getApp) => {
 
     it('enforces the daily transfer count and the monthly data cap of the plan', async () => {
       const app = getApp()
-      const plans = createPlansService(app.deps)
+      const plans = app.services.plans
       await plans.update('guest', { maxDailyTransfers: 1 })
       try {
         const free = await signUp(app, 'FREE')

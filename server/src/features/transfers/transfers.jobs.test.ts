@@ -15,7 +15,6 @@ import {
 } from './testing/transfers-test-kit.js'
 import { createExpiredTransfersSweeper, transfersJobs } from './transfers.jobs.js'
 import { createTransfersRepository } from './transfers.repository.js'
-import { createTransfersService } from './transfers.service.js'
 
 const day = 24 * 3600_000
 
@@ -99,7 +98,7 @@ await forEachStack((getApp) => {
   })
 
   describe('recovery (product.md §3)', () => {
-    const service = () => createTransfersService(getApp().deps)
+    const service = () => getApp().services.transfers
 
     it('extends an expired transfer by 7 days once, for the owner on a plan with recovery', async () => {
       const app = getApp()

@@ -10,8 +10,8 @@ import { isAdmin } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
-import { createPlansService } from '../plans/plans.service.js'
-import { createUploadClaims } from '../uploads/uploads.service.js'
+import type { PlansService } from '../plans/plans.service.js'
+import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createTransferCreator } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
@@ -48,11 +48,12 @@ export interface DownloadPlan {
 export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
-export function createTransfersService(deps: TransfersDeps) {
+export function createTransfersService(
+  deps: TransfersDeps,
+  { plans, uploads }: { plans: PlansService; uploads: UploadClaims },
+) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const plans = createPlansService(deps)
-  const uploads = createUploadClaims(deps)
   const create = createTransferCreator({ ...deps, plans, uploads })
   const recovery = createRecovery({ ...deps, plans })
   let signer: Promise<DownloadSigner> | undefined

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { createPlansService } from '../plans/plans.service.js'
 import { openRequestLink } from '../request-links/testing/request-links-test-kit.js'
 import { postTransfer, signUp } from '../transfers/testing/transfers-test-kit.js'
 import { as, call, MiB, ok, putTo, randomBody, storeAccepts, uploadStacks } from './testing/uploads-test-kit.js'
@@ -18,7 +18,7 @@ await forEachStack((getApp, stack) => {
   const rows = () => createUploadsRepository(getApp().deps.database.db)
 
   async function withPlan(id: string, patch: Parameters<ReturnType<typeof createPlansService>['update']>[1]) {
-    const plans = createPlansService(getApp().deps)
+    const plans = getApp().services.plans
     const before = await plans.get(id)
     await plans.update(id, patch)
     return () =>

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.js'
+import { createServices } from '../../composition.js'
 import { loadConfig } from '../../config.js'
 import { createDeps } from '../../deps.js'
 import { freePort } from '../../testing/free-port.js'
@@ -19,7 +20,7 @@ async function startServer(env: Record<string, string>) {
   const port = await freePort()
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', ...env })
   const deps = await createDeps(config, pino({ level: 'silent' }))
-  const app = await buildApp(deps)
+  const app = await buildApp(deps, await createServices(deps))
   await app.listen({ host: '127.0.0.1', port })
   const url = `http://127.0.0.1:${port}`
   return {

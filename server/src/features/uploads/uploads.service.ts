@@ -9,7 +9,7 @@ import {
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
-import { createPlansService } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import { admitRequestUpload } from '../request-links/request-link-admission.js'
 import { type ClaimedUpload, claimUploads } from './claim-uploads.js'
 import {
@@ -59,10 +59,12 @@ export function createUploadClaims(deps: Pick<Deps, 'config' | 'clock' | 'blobs'
 export type UploadClaims = ReturnType<typeof createUploadClaims>
 
 /** Uploads (spec/transfers.md §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
-export function createUploadsService(deps: UploadsDeps, usage: SendingUsage) {
+export function createUploadsService(
+  deps: UploadsDeps,
+  { usage, plans }: { usage: SendingUsage; plans: PlansService },
+) {
   const { blobs, clock } = deps
   const repo = createUploadsRepository(deps.database.db)
-  const plans = createPlansService(deps)
   const ttlMs = deps.config.uploads.pendingTtlMs
   const expiry = () => new Date(clock.now().getTime() + ttlMs)
 

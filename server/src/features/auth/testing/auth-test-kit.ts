@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import type { Services } from '../../../composition.js'
 import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type ReadMail, readOutbox } from '../../../testing/mail-reader.js'
@@ -42,9 +43,9 @@ export function authStacks(extra: TestAppOptions = {}) {
       REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
       ...extra.env,
     },
-    async beforeListen(app: FastifyInstance, deps: Deps) {
+    async beforeListen(app: FastifyInstance, deps: Deps, services: Services) {
       registerProbeRoutes(app)
-      await extra.beforeListen?.(app, deps)
+      await extra.beforeListen?.(app, deps, services)
     },
   }))
 }

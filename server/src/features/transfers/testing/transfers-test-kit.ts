@@ -12,7 +12,6 @@ import { readOutbox } from '../../../testing/mail-reader.js'
 import type { TestApp } from '../../../testing/test-app.js'
 import { bearer, registerConfirmedAccount } from '../../auth/testing/auth-test-kit.js'
 import { as, uploadWhole } from '../../uploads/testing/uploads-test-kit.js'
-import { createUsersService } from '../../users/users.service.js'
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 export const randomBody = (size: number) => randomBytes(size)
@@ -27,7 +26,7 @@ export interface Sender {
 /** A fresh, confirmed account of this role (the guard reads the role on every request). */
 export async function signUp(app: TestApp, role: Role = 'FREE', name = 'Ana Sender'): Promise<Sender> {
   const account = await registerConfirmedAccount(app, { name })
-  if (role !== 'FREE') await createUsersService(app.deps).setRole(account.user.email, role)
+  if (role !== 'FREE') await app.services.users.setRole(account.user.email, role)
   return { token: account.access_token, id: account.user.id, email: account.user.email, name }
 }
 

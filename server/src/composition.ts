@@ -1,0 +1,67 @@
+import type { Deps } from './deps.js'
+import { createAdminUsersService } from './features/admin/admin-users.service.js'
+import { createSetPasswordLinks } from './features/admin/set-password.service.js'
+import { createStorageService } from './features/admin/storage.service.js'
+import { createAuthService } from './features/auth/auth.service.js'
+import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
+import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
+import { createBillingServices } from './features/billing/billing.services.js'
+import { createPlansService } from './features/plans/plans.service.js'
+import { createReferralsService } from './features/referrals/referrals.service.js'
+import { createRequestLinksService } from './features/request-links/request-links.service.js'
+import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
+import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
+import { createRoomsService } from './features/rooms/rooms.service.js'
+import { createSystemService } from './features/system/system.service.js'
+import { createTransfersService } from './features/transfers/transfers.service.js'
+import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
+import { createUsersService } from './features/users/users.service.js'
+
+/**
+ * The composition root of the features: builds each service exactly once, in dependency order,
+ * from the adapters of deps.ts. Routes, sockets and jobs receive what they need from here
+ * (app.ts, main.ts, testing/test-app.ts); no service or route builds another feature's service.
+ */
+export async function createServices(deps: Deps) {
+  const plans = createPlansService(deps)
+  const users = createUsersService(deps)
+  const auth = await createAuthService(deps, users)
+  const authRateLimit = createAuthRateLimit(deps)
+  const emailConfirmations = createEmailConfirmations(deps)
+  const uploadClaims = createUploadClaims(deps)
+  const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
+  // Uploads read the month's sent bytes from transfers, which claim uploads: given, not imported.
+  const uploads = createUploadsService(deps, { usage: transfers, plans })
+  const billing = createBillingServices({ ...deps, applyRecovery: transfers.confirmRecovery }, plans)
+  const referrals = createReferralsService(deps, plans)
+  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
+  const setPasswordLinks = createSetPasswordLinks(deps)
+  const admin = {
+    users: createAdminUsersService(deps, setPasswordLinks),
+    storage: createStorageService(deps, plans),
+    links: setPasswordLinks,
+  }
+  const guests = createGuestTokens(deps)
+  const rooms = createRoomsService(deps, { guests, plans })
+  const directTransfers = createDirectTransfersService(deps, rooms)
+  const system = createSystemService(deps)
+  return {
+    plans,
+    users,
+    auth,
+    authRateLimit,
+    emailConfirmations,
+    transfers,
+    uploads,
+    billing,
+    referrals,
+    requestLinks,
+    admin,
+    guests,
+    rooms,
+    directTransfers,
+    system,
+  }
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>
