@@ -1,8 +1,9 @@
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
+import { systemApi } from './system.js'
 
 /**
  * Every route of the API, each defined once; the server registers them with `registerRoute` and
  * the OpenAPI document lists exactly these (server/src/http/openapi.test.ts).
  */
-export const allRoutes: readonly DefinedRoute[] = [...Object.values(plansApi)]
+export const allRoutes: readonly DefinedRoute[] = [...Object.values(plansApi), ...Object.values(systemApi)]

@@ -1,10 +1,14 @@
-import { healthResponse, readinessResponse, systemConfigResponse } from '@ferry/contracts/api/system'
+import { healthResponse, readinessResponse } from '@ferry/contracts/api/system'
+import { systemApi } from '@ferry/contracts/routes/system'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { registerRoute } from '../../http/register-route.js'
 import type { SystemService } from './system.service.js'
 
 export const systemRoutes =
   (system: SystemService): FastifyPluginAsyncZod =>
   async (app) => {
+    // The probes are operational, not API: plain routes, hidden from the document (no definition in
+    // contracts), and /readyz answers its 503 with the readiness body.
     app.get(
       '/healthz',
       { schema: { hide: true, response: { 200: healthResponse } }, config: { access: 'public' } },
@@ -23,9 +27,5 @@ export const systemRoutes =
       },
     )
 
-    app.get(
-      '/api/system/config',
-      { schema: { response: { 200: systemConfigResponse } }, config: { access: 'public' } },
-      async () => system.clientConfig(),
-    )
+    registerRoute(app, systemApi.config, async () => system.clientConfig())
   }

@@ -1,4 +1,4 @@
-import { systemConfigResponse } from '@ferry/contracts/api/system'
+import { systemApi } from '@ferry/contracts/routes/system'
 import { Alert } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -13,8 +13,7 @@ export function TestCheckoutBanner() {
   const { t } = useTranslation('admin')
   const payments = useQuery({
     queryKey: ['system', 'config', 'payments'],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get('/api/system/config', { schema: systemConfigResponse, signal })).payments ?? null,
+    queryFn: async ({ signal }) => (await apiClient.call(systemApi.config, {}, { signal })).payments ?? null,
     staleTime: 60_000,
   })
   if (payments.data !== 'test') return null

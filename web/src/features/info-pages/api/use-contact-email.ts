@@ -1,4 +1,4 @@
-import { systemConfigResponse } from '@ferry/contracts/api/system'
+import { systemApi } from '@ferry/contracts/routes/system'
 import { useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client.js'
 
@@ -6,8 +6,7 @@ import { apiClient } from '../../../lib/api-client.js'
 export function useContactEmail() {
   return useQuery({
     queryKey: ['system', 'config', 'contact'],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get('/api/system/config', { schema: systemConfigResponse, signal })).contact_email ?? null,
+    queryFn: async ({ signal }) => (await apiClient.call(systemApi.config, {}, { signal })).contact_email ?? null,
     staleTime: 10 * 60_000,
   })
 }
