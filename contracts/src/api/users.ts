@@ -35,12 +35,6 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 
-/** The signed-in user's own account routes. */
-export const usersPaths = {
-  /** PUT: the interface language, sent by the web whenever it differs from the stored one. */
-  language: '/api/users/me/language',
-} as const
-
 export const languageRequest = z.object({ language: languageSchema })
 export type LanguageRequest = z.infer<typeof languageRequest>
 

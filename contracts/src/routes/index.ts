@@ -1,9 +1,14 @@
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
+import { usersApi } from './users.js'
 
 /**
  * Every route of the API, each defined once; the server registers them with `registerRoute` and
  * the OpenAPI document lists exactly these (server/src/http/openapi.test.ts).
  */
-export const allRoutes: readonly DefinedRoute[] = [...Object.values(plansApi), ...Object.values(systemApi)]
+export const allRoutes: readonly DefinedRoute[] = [
+  ...Object.values(plansApi),
+  ...Object.values(systemApi),
+  ...Object.values(usersApi),
+]

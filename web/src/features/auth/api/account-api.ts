@@ -1,4 +1,5 @@
-import { type LanguageRequest, type User, userSchema, usersPaths } from '@ferry/contracts/api/users'
+import type { LanguageRequest, User } from '@ferry/contracts/api/users'
+import { usersApi } from '@ferry/contracts/routes/users'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 /** The signed-in user's own account. */
@@ -9,7 +10,7 @@ export interface AccountApi {
 
 export function createAccountApi(client: ApiClient = apiClient): AccountApi {
   return {
-    setLanguage: (language) => client.put(usersPaths.language, { language }, { schema: userSchema }),
+    setLanguage: (language) => client.call(usersApi.setLanguage, { body: { language } }),
   }
 }
 
