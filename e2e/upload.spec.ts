@@ -1,8 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { startFerryServer } from './fixtures/ferry-server.js'
+import { expect, test } from './fixtures/test.js'
 import { e2eDataDir, storedObject, tempDir, writeRandomFile } from './fixtures/upload-files.js'
 
 const MiB = 1024 * 1024
@@ -110,15 +111,17 @@ test('a network drop mid-upload: the picker says so, and the upload resumes when
     const row = fileRow(page, 'drop.bin')
     await expect.poll(() => progressOf(row), { timeout: 60_000, intervals: [100] }).toBeGreaterThan(20)
 
+    // The drop has reached the upload once one of its requests fails: a part's signature or a
+    // part's PUT started offline (Chromium's offline emulation lets PUTs already under way go on).
+    const refused = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.method() !== 'GET',
+      timeout: 60_000,
+    })
     await context.setOffline(true)
     await expect(page.getByTestId('upload-notice')).toHaveText(
       "You're offline. Uploads continue when the connection is back.",
     )
-    // Not a poll: it checks that something does not happen for a while. Chromium's offline
-    // emulation lets part PUTs already under way go on (the file still ends up done offline), so
-    // this holds only while the rest takes longer than 1.5 s at 20 MiB/s; page.clock cannot help,
-    // the bytes move on the network's time.
-    await page.waitForTimeout(1500)
+    await refused
     await expect(row).not.toHaveAttribute('data-status', 'done')
     await context.setOffline(false)
     await expect(page.getByTestId('upload-notice')).toBeHidden()
