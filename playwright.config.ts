@@ -53,20 +53,11 @@ export default defineConfig({
       // NODE_ENV defaults to production, which refuses the test checkout unless asked for it (admin.spec checks the banner).
       PAYMENTS: 'test',
       ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
-      // e2e/fixtures/auth.ts signs in with this account (product.md §10 bootstrap).
+      // The bootstrap admin (product.md §10): e2e/fixtures/test.ts signs in with it once per worker to promote that worker's admin.
       ADMIN_EMAIL: 'admin@ferry.test',
       ADMIN_PASSWORD: 'e2e-admin-password-0123',
-      // Every browser test signs in from 127.0.0.1: the per-address limit would count them all.
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      // Many specs sign in as the one bootstrapped admin: the per-account limit (10) would refuse them.
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
-      // Send throttles have API tests of their own; the e2e run sends many transfers from one address.
-      SEND_TRANSFERS_PER_HOUR: '100000',
-      SEND_TRANSFERS_PER_DAY: '100000',
-      SEND_RECIPIENT_EMAILS_PER_HOUR: '100000',
-      SEND_RECIPIENT_EMAILS_PER_DAY: '100000',
-      SEND_NEW_ACCOUNT_TRANSFERS_PER_DAY: '100000',
-      SEND_NEW_ACCOUNT_RECIPIENT_EMAILS_PER_DAY: '100000',
+      // The production rate limits: no AUTH_RATE_LIMIT_* or SEND_* here. Each test comes from an
+      // address of its own and each worker has its own admin (e2e/fixtures/test.ts, docs/testing.md).
     },
   },
 })

@@ -1,11 +1,16 @@
-import { expect, test } from '@playwright/test'
 import { describeViolations, seriousViolations } from './fixtures/axe.js'
 import { appRoutes, openRoute, routeUrl, seedRoutes } from './fixtures/routes.js'
+import { expect, test } from './fixtures/test.js'
 
 for (const route of appRoutes) {
-  test(`axe: ${route.pattern} (${route.access}) has no serious or critical violations`, async ({ page, request }) => {
+  test(`axe: ${route.pattern} (${route.access}) has no serious or critical violations`, async ({
+    page,
+    request,
+    workerAdmin,
+  }) => {
     test.slow() // seeds records on first use, and pages load lazily
-    const { seed, admin } = await seedRoutes(request)
+    const admin = workerAdmin.login
+    const seed = await seedRoutes(request, admin)
     await openRoute(page, routeUrl(route, seed), route.access === 'public' ? null : admin)
     const violations = await seriousViolations(page)
     expect(violations, `${route.pattern} [owner: ${route.owner}]\n${describeViolations(violations)}`).toEqual([])

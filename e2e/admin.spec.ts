@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { loginViaApi, newAccount, registerViaApi, storeLogin, type TestAccount } from './fixtures/auth.js'
 import { describeViolations, seriousViolations } from './fixtures/axe.js'
+import { expect, test } from './fixtures/test.js'
 import { mailTo, seedTransfer } from './fixtures/transfers.js'
 
 const userRow = (page: Page, email: string) => page.locator(`[data-testid="user-row"][data-email="${email}"]`)
@@ -16,8 +17,13 @@ async function expectAccessible(page: Page) {
 /** The first page load builds and fetches a lot on a busy machine: give it longer than later steps. */
 const firstLoad = { timeout: 15_000 }
 
-async function openAsAdmin(page: Page, request: Parameters<typeof loginViaApi>[0], path = '/admin') {
-  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+async function openAsAdmin(
+  page: Page,
+  request: Parameters<typeof loginViaApi>[0],
+  admin: TestAccount,
+  path = '/admin',
+) {
+  await storeLogin(page, await loginViaApi(request, admin.email, admin.password))
   await page.goto(path)
 }
 
@@ -41,10 +47,11 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   page,
   browser,
   request,
+  workerAdmin,
 }) => {
   test.setTimeout(90_000)
   const account = newAccount('invited')
-  await openAsAdmin(page, request, '/dashboard/')
+  await openAsAdmin(page, request, workerAdmin, '/dashboard/')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(firstLoad)
   await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage', 'Referral payouts'])
@@ -176,13 +183,13 @@ test('an admin creates a user who sets a password from the email and logs in; ed
 
   // The admin cannot delete themselves: the server's message in the red alert.
   await page.getByRole('tab', { name: 'Users' }).click()
-  await page.getByTestId('users-search').fill(e2eAdmin.email)
-  await userRow(page, e2eAdmin.email)
+  await page.getByTestId('users-search').fill(workerAdmin.email)
+  await userRow(page, workerAdmin.email)
     .getByRole('button', { name: /^Delete / })
     .click()
   await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('users-error')).toContainText('You cannot delete your own account.')
-  await expect(userRow(page, e2eAdmin.email)).toHaveCount(1)
+  await expect(userRow(page, workerAdmin.email)).toHaveCount(1)
 })
 
 async function createUserExpectingError(page: Page, account: { name: string; email: string }) {
@@ -225,9 +232,10 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
   page,
   browser,
   request,
+  workerAdmin,
 }) => {
   const account = newAccount('es')
-  await openAsAdmin(page, request, '/admin?lng=es')
+  await openAsAdmin(page, request, workerAdmin, '/admin?lng=es')
   await expect(page.getByRole('heading', { name: 'Panel de administración' })).toBeVisible(firstLoad)
   await expect(page.getByRole('tab')).toHaveText([
     'Usuarios',
@@ -279,8 +287,9 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
 test('while the test checkout runs, the admin console shows a banner, in English and in Spanish', async ({
   page,
   request,
+  workerAdmin,
 }) => {
-  await openAsAdmin(page, request)
+  await openAsAdmin(page, request, workerAdmin)
   const banner = page.getByTestId('test-checkout-banner')
   await expect(banner).toBeVisible(firstLoad)
   await expect(banner).toContainText('Test checkout is active')

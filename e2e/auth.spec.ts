@@ -1,6 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import {
-  e2eAdmin,
   loginViaApi,
   newAccount,
   registerViaApi,
@@ -9,6 +8,7 @@ import {
   type TestAccount,
   tokenIsValid,
 } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 
 const header = (page: Page) => page.getByRole('banner')
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Log in to Ferry' })
@@ -146,7 +146,11 @@ test('/register opens the modal in signup mode and keeps ?ref= in the address', 
   await expect(signupDialog(page)).toBeVisible()
 })
 
-test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', async ({ browser, request }) => {
+test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', async ({
+  browser,
+  request,
+  workerAdmin,
+}) => {
   const visitor = await browser.newPage()
   await visitor.goto('/admin')
   await expect(visitor).toHaveURL(`/login?next=${encodeURIComponent('/admin')}`)
@@ -162,7 +166,7 @@ test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', 
   await member.close()
 
   const admin = await browser.newPage()
-  const adminLogin = await loginViaApi(request, e2eAdmin.email, e2eAdmin.password)
+  const adminLogin = await loginViaApi(request, workerAdmin.email, workerAdmin.password)
   expect(adminLogin.user.role).toBe('ADMIN')
   await storeLogin(admin, adminLogin)
   await admin.goto('/admin')

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { describeViolations, seriousViolations } from './fixtures/axe.js'
 import { buyPlanViaTestCheckout } from './fixtures/billing.js'
+import { expect, test } from './fixtures/test.js'
 import { addFiles } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 

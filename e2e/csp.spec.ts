@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test'
-import { e2eAdmin, type LoginResult, loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Browser, Page } from '@playwright/test'
+import { type LoginResult, loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { appRoutes, openRoute, routeUrl, seedRoutes } from './fixtures/routes.js'
+import { expect as baseExpect, test } from './fixtures/test.js'
 import { addFiles } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 
@@ -40,9 +41,14 @@ async function documentCsp(page: Page, url: string): Promise<string> {
 test.describe('the app under its Content-Security-Policy', () => {
   test.describe.configure({ timeout: 240_000 })
 
-  test('every page of the app, signed out and as the admin, meets no CSP refusal', async ({ page, request }) => {
+  test('every page of the app, signed out and as the admin, meets no CSP refusal', async ({
+    page,
+    request,
+    workerAdmin,
+  }) => {
     const violations = watchCsp(page)
-    const { seed, admin } = await seedRoutes(request)
+    const admin = workerAdmin.login
+    const seed = await seedRoutes(request, admin)
     const csp = await documentCsp(page, '/')
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("script-src 'self'")
@@ -52,9 +58,10 @@ test.describe('the app under its Content-Security-Policy', () => {
     }
   })
 
-  test('in Spanish: the main pages meet no CSP refusal', async ({ page, request }) => {
+  test('in Spanish: the main pages meet no CSP refusal', async ({ page, request, workerAdmin }) => {
     const violations = watchCsp(page)
-    const { seed, admin } = await seedRoutes(request)
+    const admin = workerAdmin.login
+    const seed = await seedRoutes(request, admin)
     for (const url of ['/?lng=es', `/upload/${seed.requestId}?lng=es`, `${seed.sharePath}&lng=es`]) {
       await openRoute(page, url, null)
       expect(violations, url).toEqual([])
@@ -68,12 +75,13 @@ test.describe('the app under its Content-Security-Policy', () => {
     page,
     browser,
     request,
+    workerAdmin,
   }) => {
     const violations = watchCsp(page)
     const dir = await tempDir()
     try {
       const file = await writeRandomFile(dir, 'csp-check.bin', 256 * 1024)
-      await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+      await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
       await page.goto('/')
       await addFiles(page, [file.path])
       await page.getByTestId('recipient-input').fill(`csp-${randomUUID().slice(0, 8)}@e2e.ferry.test `)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { confirmationMailTo, newAccount, registerViaApi, storeLogin, type TestAccount } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 import { addFiles, mailTo } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 

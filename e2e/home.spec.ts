@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/test.js'
 
 const day = 24 * 60 * 60 * 1000
 

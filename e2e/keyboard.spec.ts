@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect as baseExpect, test } from './fixtures/test.js'
 
 // Pages load lazily, with their translations: on a busy machine the first paint can take a while.
 const expect = baseExpect.configure({ timeout: 15_000 })

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { expect as baseExpect, type Page, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect as baseExpect, test } from './fixtures/test.js'
 
 // Pages load lazily, with their translations: on a busy machine the first paint can take a while.
 const expect = baseExpect.configure({ timeout: 15_000 })
@@ -22,8 +23,9 @@ test.describe('Tools (admin)', () => {
   test('the Date Calculator shows the whole days between two dates, 0 while one is missing', async ({
     page,
     request,
+    workerAdmin,
   }) => {
-    await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+    await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
     await page.goto('/tools')
     await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Date Calculator' })).toBeVisible()
@@ -40,8 +42,8 @@ test.describe('Tools (admin)', () => {
     await expect(days).toHaveText('0')
   })
 
-  test('in Spanish', async ({ page, request }) => {
-    await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  test('in Spanish', async ({ page, request, workerAdmin }) => {
+    await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
     await page.goto('/tools?lng=es')
     await expect(page.getByRole('heading', { level: 1, name: 'Herramientas' })).toBeVisible()
     await page.getByLabel('Fecha de inicio').fill('2024-02-28')
@@ -106,8 +108,8 @@ test.describe('Mantine Style Playground', () => {
     await expect(page.getByLabel('CSS for the preview')).toHaveValue(css)
   })
 
-  test('in Spanish, and at /mantine-guide for the admin', async ({ page, request }) => {
-    await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  test('in Spanish, and at /mantine-guide for the admin', async ({ page, request, workerAdmin }) => {
+    await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
     await page.goto('/mantine-guide?lng=es')
     await expect(page.getByRole('heading', { level: 1, name: 'Zona de pruebas de estilos de Mantine' })).toBeVisible()
     await page.getByRole('checkbox', { name: 'En uso: Badge' }).check()
@@ -118,9 +120,9 @@ test.describe('Mantine Style Playground', () => {
   })
 })
 
-test('every header menu entry, as the admin sees them, opens a real page', async ({ page, request }) => {
+test('every header menu entry, as the admin sees them, opens a real page', async ({ page, request, workerAdmin }) => {
   test.slow() // a dozen pages
-  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await page.goto('/')
   const hrefs = new Set<string>()
   for (const menu of ['Uses', 'Plans', 'Admin', 'Resources']) {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 import { seedTransfer } from './fixtures/transfers.js'
 
 /**
@@ -55,11 +56,11 @@ for (const lang of [
   })
 }
 
-test('the admin transfers tab loads every page of everyone’s transfers', async ({ page, request }) => {
+test('the admin transfers tab loads every page of everyone’s transfers', async ({ page, request, workerAdmin }) => {
   const login = await registerViaApi(request, newAccount('pages-admin'))
   const tag = `Adm${Date.now().toString(36)}`
   await seedThree(request, login.access_token, tag)
-  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await smallPages(page, '/api/admin/transfers')
 
   await page.goto('/admin?tab=transfers')

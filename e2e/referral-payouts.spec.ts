@@ -1,10 +1,15 @@
-import { expect, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { buyPlanViaTestCheckout } from './fixtures/billing.js'
+import { expect, test } from './fixtures/test.js'
 
 const apiHeaders = (token: string) => ({ 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` })
 
-test('an admin approves and pays a referral payout; the inviter sees it earned', async ({ page, browser, request }) => {
+test('an admin approves and pays a referral payout; the inviter sees it earned', async ({
+  page,
+  browser,
+  request,
+  workerAdmin,
+}) => {
   test.setTimeout(90_000)
   const inviter = await registerViaApi(request, newAccount('payout-inviter'))
   await buyPlanViaTestCheckout(request, inviter, 'pro')
@@ -17,7 +22,7 @@ test('an admin approves and pays a referral payout; the inviter sees it earned',
   const invitee = await registerViaApi(request, newAccount('payout-invitee'))
   await buyPlanViaTestCheckout(request, invitee, 'pro', 'yearly', code)
 
-  const admin = await loginViaApi(request, e2eAdmin.email, e2eAdmin.password)
+  const admin = await loginViaApi(request, workerAdmin.email, workerAdmin.password)
   await storeLogin(page, admin)
   await page.goto('/admin?tab=payouts')
   const row = page.locator(`[data-testid="payout-row"][data-code="${code}"]`)

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 import { addFiles, mailTo, sha256OfDownload, zipEntryHashes } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import {
   type LoginResult,
   loginViaApi,
@@ -8,6 +8,7 @@ import {
   storeLogin,
   tokenIsValid,
 } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 
 /** A browser of its own (its own cookie jar), signed in with a login of its own. */
 async function device(browser: Browser, login: LoginResult): Promise<Page> {

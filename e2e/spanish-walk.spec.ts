@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { englishCatalogue } from './fixtures/locale-catalogue.js'
 import { appRoutes, openRoute, routeUrl, seedRoutes } from './fixtures/routes.js'
+import { expect, test } from './fixtures/test.js'
 
 const catalogue = englishCatalogue()
 
@@ -10,9 +10,11 @@ for (const route of appRoutes) {
   test(`es: ${route.pattern} (${route.access}) has every key translated and no English left`, async ({
     page,
     request,
+    workerAdmin,
   }) => {
     test.slow() // seeds records on first use, and pages load lazily
-    const { seed, admin } = await seedRoutes(request)
+    const admin = workerAdmin.login
+    const seed = await seedRoutes(request, admin)
     // The i18n debug hook: English no longer fills in, and missing keys are recorded.
     await page.addInitScript(() => localStorage.setItem('ferryI18nDebug', '1'))
     await openRoute(page, inSpanish(routeUrl(route, seed)), route.access === 'public' ? null : admin)

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 import { seedTransfer } from './fixtures/transfers.js'
 
 const rowTitles = (page: Page) => page.getByTestId('transfer-row').getByTestId('cell-title')
@@ -168,13 +169,14 @@ test('over the plan limit the button asks to upgrade, and the modal compares the
 test('plan limits that fail to load are tried 3 times, then the defaults apply with a notice', async ({
   page,
   request,
+  workerAdmin,
 }) => {
   let attempts = 0
   await page.route('**/api/plans/limits', (route) => {
     attempts += 1
     return route.fulfill({ status: 503, json: { detail: 'Down for a moment', code: 'service_unavailable' } })
   })
-  await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await page.clock.install()
   await page.goto('/')
   const alert = page.getByTestId('plan-config-alert')

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
-import { e2eAdmin, loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect, test } from './fixtures/test.js'
 import {
   addFiles,
   mailTo,
@@ -29,6 +30,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
   page,
   browser,
   request,
+  workerAdmin,
 }) => {
   test.setTimeout(90_000)
   const dir = await tempDir()
@@ -40,7 +42,7 @@ test('a paid sender sends two files to two recipients, who download them intact,
     const bo = `bo-${tag}@e2e.ferry.test`
     const senderDialogs = recordDialogs(page)
     // The bootstrap admin: ADMIN counts as paid (Pro: 5 recipients, 2 TiB).
-    await storeLogin(page, await loginViaApi(request, e2eAdmin.email, e2eAdmin.password))
+    await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
     await page.goto('/')
     // Slow enough (about 10 s) that sending has to wait for the uploads still in flight.
     const unthrottle = await throttleUploads(page, 384 * KiB)
