@@ -80,19 +80,46 @@ test('?lng=es shows the Spanish page and sets <html lang="es">', async ({ page }
   await expect(page.getByText('Autenticación requerida')).toBeVisible()
 })
 
+/**
+ * Moves the page's paused clock on 10 ms at a time until `done()`: a timer the page sets a moment
+ * after the test looked still fires at its own time, at most one step late.
+ */
+async function runClockUntil(page: Page, done: () => boolean) {
+  await expect
+    .poll(
+      async () => {
+        if (!done()) await page.clock.runFor(10)
+        return done()
+      },
+      { intervals: [10] },
+    )
+    .toBe(true)
+}
+
 test('translations that fail to load are fetched again, 350 ms later and then twice as long', async ({ page }) => {
+  // The page's clock is stopped while the first fetch is held (the app needs its timers to start),
+  // then moves only when the test moves it; each fetch is stamped with the page's own time, so
+  // the waits between them are measured without being waited out.
+  await page.clock.install()
   const attempts: number[] = []
   await page.route(/\/locales\/es\/home\.json/, async (route) => {
-    attempts.push(Date.now())
+    if (attempts.length === 0) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    attempts.push(await page.evaluate(() => Date.now()))
     if (attempts.length <= 2) return route.fulfill({ status: 503, body: 'busy' })
     return route.fallback()
   })
   await page.goto('/?lng=es')
+  await runClockUntil(page, () => attempts.length === 2)
+  await runClockUntil(page, () => attempts.length === 3)
+  await page.clock.resume()
   await expect(page.getByText('Arrastra y suelta archivos aquí')).toBeVisible()
-  expect(attempts).toHaveLength(3)
   const [first = 0, second = 0, third = 0] = attempts
-  expect(second - first).toBeGreaterThanOrEqual(340)
-  expect(third - second).toBeGreaterThanOrEqual(690)
+  // Each wait starts once the page has taken in the failure, which may be a step or two of the
+  // test's clock after the fetch (stamped when the request was made).
+  expect(second - first).toBeGreaterThanOrEqual(350)
+  expect(second - first).toBeLessThan(450)
+  expect(third - second).toBeGreaterThanOrEqual(700)
+  expect(third - second).toBeLessThan(800)
 })
 
 test('the language switcher changes the language and the choice survives a reload', async ({ page }) => {
