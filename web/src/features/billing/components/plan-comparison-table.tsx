@@ -2,6 +2,7 @@ import type { Plan } from '@ferry/contracts/api/plans'
 import { Table, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { TableScroll } from '../../../components/table-scroll.js'
 import { usePlanName } from '../../../components/use-plan-name.js'
 import { type BillingInterval, type ComparisonCell, comparisonCell, comparisonRows } from '../plan-display.js'
 import { usePlanText } from './use-plan-text.js'
@@ -59,7 +60,7 @@ export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProp
       <Title order={2} id="plan-comparison-title" fz="h3" mb="md">
         {t('comparison.title')}
       </Title>
-      <Table.ScrollContainer minWidth={720}>
+      <TableScroll minWidth={720} label={t('comparison.title')}>
         <Table striped withTableBorder verticalSpacing="sm" data-testid="plan-comparison">
           <Table.Thead>
             <Table.Tr>
@@ -88,7 +89,7 @@ export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProp
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </section>
   )
 }
