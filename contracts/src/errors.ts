@@ -105,6 +105,14 @@ export const errorMessages = {
   admin_last_admin: 'The last administrator cannot be demoted or deleted.',
   admin_delete_self: 'You cannot delete your own account.',
   set_password_link_invalid: 'This set-password link is invalid, has expired or has already been used.',
+  password_reset_invalid:
+    'This password reset link is invalid, has expired or has already been used. Please ask for a new one.',
+  current_password_wrong: 'Your current password is not correct.',
+  email_change_invalid: 'This confirmation link is invalid, has expired or has already been used.',
+  email_change_same: 'This is already your email address.',
+  account_email_taken: 'Another account already uses this email address.',
+  account_delete_confirmation: 'Type your password (or, for an account without one, your email address) to confirm.',
+  account_last_admin: 'The last administrator cannot delete their account. Make someone else an administrator first.',
   referral_codes_limit_reached:
     'You already have {n} unused referral codes, the most one account may hold. Share those first.',
   checkout_login_required: 'You need to be logged in to upgrade your plan',

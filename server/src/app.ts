@@ -11,6 +11,7 @@ import {
 import type { ZodType } from 'zod'
 import type { Services } from './composition.js'
 import type { Deps } from './deps.js'
+import { accountRoutes } from './features/account/account.routes.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
@@ -98,6 +99,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
     authRoutes(deps, { auth, rateLimit: services.authRateLimit, confirmations: services.emailConfirmations }),
   )
   await app.register(usersRoutes(services.users))
+  await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
   await app.register(plansRoutes(services.plans))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))

@@ -1,10 +1,14 @@
 import type { Deps } from './deps.js'
+import { createAccountService } from './features/account/account.service.js'
+import { createAccountDeletion } from './features/account/account-deletion.js'
 import { createAdminUsersService } from './features/admin/admin-users.service.js'
 import { createSetPasswordLinks } from './features/admin/set-password.service.js'
 import { createStorageService } from './features/admin/storage.service.js'
 import { createAuthService } from './features/auth/auth.service.js'
 import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
 import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
+import { createOwnPasswords } from './features/auth/own-password.service.js'
+import { createPasswordResets } from './features/auth/password-reset.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
 import { createPlansService } from './features/plans/plans.service.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
@@ -28,6 +32,10 @@ export async function createServices(deps: Deps) {
   const auth = await createAuthService(deps, users)
   const authRateLimit = createAuthRateLimit(deps)
   const emailConfirmations = createEmailConfirmations(deps)
+  const passwordResets = createPasswordResets(deps, users)
+  const ownPasswords = createOwnPasswords(deps, { auth, users })
+  const accountDeletion = createAccountDeletion(deps)
+  const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion })
   const uploadClaims = createUploadClaims(deps)
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
   // Uploads read the month's sent bytes from transfers, which claim uploads: given, not imported.
@@ -37,7 +45,7 @@ export async function createServices(deps: Deps) {
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
   const setPasswordLinks = createSetPasswordLinks(deps)
   const admin = {
-    users: createAdminUsersService(deps, setPasswordLinks),
+    users: createAdminUsersService(deps, setPasswordLinks, accountDeletion),
     storage: createStorageService(deps, plans),
     links: setPasswordLinks,
   }
@@ -51,6 +59,9 @@ export async function createServices(deps: Deps) {
     auth,
     authRateLimit,
     emailConfirmations,
+    passwordResets,
+    ownPasswords,
+    account,
     transfers,
     uploads,
     billing,

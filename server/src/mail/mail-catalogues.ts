@@ -1,8 +1,10 @@
+import enAccount from '../locales/en/account.json' with { type: 'json' }
 import enAdmin from '../locales/en/admin.json' with { type: 'json' }
 import enAuth from '../locales/en/auth.json' with { type: 'json' }
 import enMail from '../locales/en/mail.json' with { type: 'json' }
 import enRequestLinks from '../locales/en/requestLinks.json' with { type: 'json' }
 import enTransfers from '../locales/en/transfers.json' with { type: 'json' }
+import esAccount from '../locales/es/account.json' with { type: 'json' }
 import esAdmin from '../locales/es/admin.json' with { type: 'json' }
 import esAuth from '../locales/es/auth.json' with { type: 'json' }
 import esMail from '../locales/es/mail.json' with { type: 'json' }
@@ -15,8 +17,22 @@ import esTransfers from '../locales/es/transfers.json' with { type: 'json' }
  * A feature adding an email adds its texts to both languages here.
  */
 export const mailCatalogues = {
-  en: { mail: enMail, transfers: enTransfers, requestLinks: enRequestLinks, admin: enAdmin, auth: enAuth },
-  es: { mail: esMail, transfers: esTransfers, requestLinks: esRequestLinks, admin: esAdmin, auth: esAuth },
+  en: {
+    mail: enMail,
+    transfers: enTransfers,
+    requestLinks: enRequestLinks,
+    admin: enAdmin,
+    auth: enAuth,
+    account: enAccount,
+  },
+  es: {
+    mail: esMail,
+    transfers: esTransfers,
+    requestLinks: esRequestLinks,
+    admin: esAdmin,
+    auth: esAuth,
+    account: esAccount,
+  },
 }
 
 export type MailNamespace = keyof (typeof mailCatalogues)['en']

@@ -1,3 +1,4 @@
+export * from './account-tokens.js'
 export * from './app-secrets.js'
 export * from './billing.js'
 export * from './email-confirmations.js'

@@ -1,9 +1,8 @@
 import type { AdminUserSortKey } from '@ferry/contracts/api/admin'
 import type { Role } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { receivedFiles, receivedGroups, requestLinks, subscriptions, transfers, users } from '../../db/schema/index.js'
-import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { users } from '../../db/schema/index.js'
 import type { DbExecutor } from '../transfers/transfers.repository.js'
 import type { UserRow } from '../users/users.repository.js'
 
@@ -89,57 +88,6 @@ export function createAdminUsersRepository(db: DbExecutor) {
         .where(eq(users.id, id))
         .returning()
       return row
-    },
-
-    async delete(id: string): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
-      return rows.length === 1
-    },
-
-    /** Marks the user's transfers deleted (the sweeper purges any whose files are not removed at once). */
-    async softDeleteTransfersOf(userId: string, at: Date): Promise<string[]> {
-      const rows = await db
-        .update(transfers)
-        .set({ deletedAt: at })
-        .where(and(eq(transfers.userId, userId), isNull(transfers.deletedAt)))
-        .returning({ id: transfers.id })
-      return rows.map((r) => r.id)
-    },
-
-    /** Transfers already deleted whose files are still stored (the sweeper had not reached them). */
-    async unpurgedTransfersOf(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: transfers.id })
-        .from(transfers)
-        .where(and(eq(transfers.userId, userId), isNull(transfers.filesDeletedAt)))
-      return rows.map((r) => r.id)
-    },
-
-    /** The card provider's ids of the user's live paid subscriptions (which would go on charging). */
-    async liveProviderSubscriptionsOf(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: subscriptions.providerSubscriptionId })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.provider, 'stripe'),
-            inArray(subscriptions.status, [...liveSubscriptionStatuses]),
-            isNotNull(subscriptions.providerSubscriptionId),
-          ),
-        )
-      return rows.flatMap((r) => (r.id ? [r.id] : []))
-    },
-
-    /** Keys of the files received on the user's request links that are still stored. */
-    async receivedFileKeysOf(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ key: receivedFiles.fileKey })
-        .from(receivedFiles)
-        .innerJoin(receivedGroups, eq(receivedGroups.id, receivedFiles.groupId))
-        .innerJoin(requestLinks, eq(requestLinks.id, receivedGroups.requestId))
-        .where(and(eq(requestLinks.userId, userId), isNull(receivedGroups.filesDeletedAt)))
-      return rows.map((r) => r.key)
     },
 
     /**

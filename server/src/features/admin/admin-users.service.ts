@@ -9,12 +9,11 @@ import type { AdminUser } from '@ferry/contracts/api/users'
 import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
-import { purgeTransferFiles } from '../transfers/transfer-purge.js'
-import { createTransfersRepository } from '../transfers/transfers.repository.js'
+import type { AccountDeletion } from '../account/account-deletion.js'
 import type { UserRow } from '../users/users.repository.js'
 import type { UserRecord } from '../users/users.service.js'
 import { accountCreatedEmail } from './admin.emails.js'
-import { type AdminUsersRepository, createAdminUsersRepository } from './admin-users.repository.js'
+import { createAdminUsersRepository } from './admin-users.repository.js'
 import type { SetPasswordLinks } from './set-password.service.js'
 
 type AdminDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'payments'>
@@ -25,14 +24,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const notFound = () => new AppError('admin_user_not_found', 404)
 const emailTaken = () => new AppError('admin_email_taken', 409)
-
-/** The user exists and is not the last admin (inside a transaction, the admins stay locked until it ends). */
-async function assertDeletable(repo: AdminUsersRepository, id: string) {
-  const admins = await repo.lockAdmins()
-  const target = await repo.findForUpdate(id)
-  if (!target) throw notFound()
-  if (target.role === 'ADMIN' && admins <= 1) throw new AppError('admin_last_admin', 409)
-}
 
 /** PostgreSQL's unique_violation, as either driver (or Drizzle's wrapper around it) reports it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -53,20 +44,9 @@ export function toAdminUser(row: UserRow): AdminUser {
 }
 
 /** Admin user management (spec/accounts.md §2, §4, §6): list, create with a set-password link, edit, delete. */
-export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks) {
-  const { database, clock } = deps
+export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks, deletion: AccountDeletion) {
+  const { database } = deps
   const repo = createAdminUsersRepository(database.db)
-
-  /** Deletes stored bytes after the rows are gone; a transfer that fails stays for the sweeper. */
-  async function removeFiles(transferIds: string[], receivedKeys: string[]) {
-    const transfersRepo = createTransfersRepository(database.db)
-    for (const id of transferIds) await purgeTransferFiles(deps, transfersRepo, id, clock.now())
-    for (const key of receivedKeys) {
-      await deps.blobs.delete(key).catch((error) => {
-        deps.logger.error({ err: error, key }, 'Could not delete a received file of a deleted user')
-      })
-    }
-  }
 
   /** Issues a set-password link, emails it, and returns it for the admin to see once. */
   async function sendLink(row: UserRow, reason: 'created' | 'new-link'): Promise<AdminUserCreateResponse> {
@@ -158,29 +138,14 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
     },
 
     /**
-     * Deletes the account with everything it stored: its transfers are marked deleted and their
-     * files removed, its request links and received files go too, and a paid subscription is
-     * cancelled at the card provider first, so nothing more is charged. Not oneself, not the
-     * last admin.
+     * Deletes the account with everything it stored, as "Delete my account" does
+     * (account-deletion.ts): a paid subscription is cancelled at the card provider first, the rows
+     * go in one transaction, then the stored files. Not oneself, not the last admin.
      */
     async delete(actor: UserRecord, id: string): Promise<{ message: string }> {
       if (!uuidPattern.test(id)) throw notFound()
       if (id === actor.id) throw new AppError('admin_delete_self', 409)
-      // The rules first, so a refused delete cancels nothing; the transaction checks them again.
-      await assertDeletable(repo, id)
-      for (const subscriptionId of await repo.liveProviderSubscriptionsOf(id)) {
-        await deps.payments.cancelNow(subscriptionId)
-      }
-      const owned = await database.db.transaction(async (tx) => {
-        const txRepo = createAdminUsersRepository(tx)
-        await assertDeletable(txRepo, id)
-        await txRepo.softDeleteTransfersOf(id, clock.now())
-        const transferIds = await txRepo.unpurgedTransfersOf(id)
-        const receivedKeys = await txRepo.receivedFileKeysOf(id)
-        if (!(await txRepo.delete(id))) throw notFound()
-        return { transferIds, receivedKeys }
-      })
-      await removeFiles(owned.transferIds, owned.receivedKeys)
+      await deletion.delete(id)
       return { message: 'User deleted' }
     },
   }

@@ -1,17 +1,25 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { createAuthRepository } from './auth.repository.js'
+import { createPasswordResetRepository } from './password-reset.repository.js'
 
 const sweepIntervalMs = 60 * 60 * 1000
 
-/** Drops revocations of tokens that have expired anyway (they would be refused regardless). */
+/** Drops revocations of tokens that have expired anyway, and one-time account links that expired unused. */
 export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
   const repo = createAuthRepository(deps.database.db)
+  const resets = createPasswordResetRepository(deps.database.db)
   return [
     {
       name: 'sweep-revoked-tokens',
       intervalMs: sweepIntervalMs,
       run: () => repo.sweepRevoked(deps.clock.now()),
+    },
+    {
+      // Password-reset and email-change links that expired unused (spec/accounts.md §9).
+      name: 'sweep-account-tokens',
+      intervalMs: sweepIntervalMs,
+      run: () => resets.sweepExpired(deps.clock.now()),
     },
   ]
 }

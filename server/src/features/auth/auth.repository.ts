@@ -1,4 +1,4 @@
-import { and, eq, lte, notExists, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { revokedTokens, users } from '../../db/schema/index.js'
 import { toUserRecord, type UserRecord } from '../users/users.service.js'
@@ -30,6 +30,22 @@ export function createAuthRepository(db: Db) {
         .update(users)
         .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: sql`now()` })
         .where(eq(users.id, userId))
+        .returning({ id: users.id })
+      return rows.length === 1
+    },
+
+    /**
+     * Replaces the password while it is still the one just checked (`oldHash`), and ends every
+     * session of the account; false when it changed in between. The caller issues the session it
+     * keeps (product.md §15).
+     */
+    async changePasswordHash(userId: string, oldHash: string | null, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(eq(users.id, userId), oldHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, oldHash)),
+        )
         .returning({ id: users.id })
       return rows.length === 1
     },

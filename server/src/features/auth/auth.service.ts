@@ -137,6 +137,13 @@ export async function createAuthService(deps: AuthDeps, users: UsersService) {
       await repo.endAllSessions(userId)
     },
 
+    /** A new session for the account as it is now (its current epoch); 401 when it is gone. */
+    async sessionFor(userId: string): Promise<SignedIn> {
+      const user = await users.getById(userId)
+      if (!user) throw new AppError('unauthorized', 401)
+      return signIn(user)
+    },
+
     /** Drops revocations of tokens that expired anyway. */
     sweepRevokedTokens(): Promise<number> {
       return repo.sweepRevoked(clock.now())
