@@ -1,5 +1,5 @@
 import { transferCreateResponse } from '@ferry/contracts/api/transfers'
-import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { putFile, type UploadClient } from './upload-client.js'
 
 /** A file a transfer is made of: its upload key, name and size. */
@@ -18,7 +18,7 @@ export async function uploadSlice(
 ): Promise<UploadedFile> {
   const size = range.end - range.start + 1
   const signed = await client.post<{ url: string; file_key: string; headers: Record<string, string> }>(
-    uploadPaths.presign,
+    uploadsApi.presign.path,
     { filename: name, content_type: 'application/octet-stream', file_size: size },
   )
   const put = await putFile(signed.url, file, range, signed.headers)

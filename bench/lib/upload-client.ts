@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { readOutbox } from '../../server/src/testing/mail-reader.js'
 
 const MiB = 1024 * 1024
@@ -55,7 +55,7 @@ export function createUploadClient(origin: string, token: string) {
     /** Presign, then one PUT of the whole file; the key. */
     async single(file: string, size: number): Promise<string> {
       const { url, file_key, headers } = await post<{ url: string; file_key: string; headers: Record<string, string> }>(
-        uploadPaths.presign,
+        uploadsApi.presign.path,
         target(size),
       )
       const put = await putFile(url, file, { start: 0, end: size - 1 }, headers)
@@ -65,7 +65,7 @@ export function createUploadClient(origin: string, token: string) {
 
     /** Create, `concurrency` parts in flight (each signed, then PUT), complete; the key and sign-part latencies. */
     async multipart(file: string, size: number, partSize: number, concurrency: number) {
-      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, {
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadsApi.multipartCreate.path, {
         ...target(size),
         part_size: partSize,
       })
@@ -77,11 +77,14 @@ export function createUploadClient(origin: string, token: string) {
         while (next < count) {
           const index = next++
           const signing = performance.now()
-          const signed = await post<{ url: string; headers: Record<string, string> }>(uploadPaths.multipartSignPart, {
-            key,
-            uploadId,
-            partNumber: index + 1,
-          })
+          const signed = await post<{ url: string; headers: Record<string, string> }>(
+            uploadsApi.multipartSignPart.path,
+            {
+              key,
+              uploadId,
+              partNumber: index + 1,
+            },
+          )
           signMs.push(performance.now() - signing)
           const start = index * partSize
           const end = Math.min(size, start + partSize) - 1
@@ -91,24 +94,24 @@ export function createUploadClient(origin: string, token: string) {
         }
       }
       await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
-      await post(uploadPaths.multipartComplete, { key, uploadId, parts })
+      await post(uploadsApi.multipartComplete.path, { key, uploadId, parts })
       return { key, signMs }
     },
 
     /** `count` sign-part calls one after another on an idle server; their latencies (ms). */
     async signPartLatencies(count: number, options: { abort: boolean }): Promise<number[]> {
       // Declared big enough for every part number signed (parts are signed for their share of it).
-      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadPaths.multipartCreate, {
+      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadsApi.multipartCreate.path, {
         ...target(Math.min(count, 10_000) * 5 * MiB),
         part_size: 5 * MiB,
       })
       const latencies: number[] = []
       for (let i = 0; i < count; i++) {
         const started = performance.now()
-        await post(uploadPaths.multipartSignPart, { key, uploadId, partNumber: (i % 10_000) + 1 })
+        await post(uploadsApi.multipartSignPart.path, { key, uploadId, partNumber: (i % 10_000) + 1 })
         latencies.push(performance.now() - started)
       }
-      if (options.abort) await post(uploadPaths.multipartAbort, { key, uploadId })
+      if (options.abort) await post(uploadsApi.multipartAbort.path, { key, uploadId })
       return latencies
     },
   }

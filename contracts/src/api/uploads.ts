@@ -11,15 +11,6 @@ export const maxSinglePutBytes = maxPartBytes
 export const uploadConcurrency = 6
 export const uploadRetryDelaysMs = [0, 1000, 3000, 5000] as const
 
-export const uploadPaths = {
-  presign: '/api/presign',
-  multipartCreate: '/api/multipart/create',
-  multipartSignPart: '/api/multipart/sign-part',
-  multipartListParts: '/api/multipart/list-parts',
-  multipartComplete: '/api/multipart/complete',
-  multipartAbort: '/api/multipart/abort',
-} as const
-
 /** Opaque text the server handed out (keys, upload ids, ETags): bounded, no control characters. */
 const token = (what: string, max: number) =>
   plainText(

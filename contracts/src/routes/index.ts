@@ -1,6 +1,7 @@
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
+import { uploadsApi } from './uploads.js'
 import { usersApi } from './users.js'
 
 /**
@@ -10,5 +11,6 @@ import { usersApi } from './users.js'
 export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(systemApi),
+  ...Object.values(uploadsApi),
   ...Object.values(usersApi),
 ]

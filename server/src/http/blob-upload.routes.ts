@@ -9,6 +9,9 @@ import {
 
 /**
  * `PUT /blobs/<key>?...signature`: where browsers upload when blobs are on Ferry's own disk.
+ * An upload transport, not an API route: the signature in the URL the upload routes handed out
+ * authorises it, so it has no definition in contracts/src/routes and no registerRoute (like S3's
+ * own PUT URLs, which it stands in for).
  * The body is never parsed or buffered: it streams from the socket to the store.
  * Register it without fastify-plugin, so its content-type parser stays inside this plugin.
  */

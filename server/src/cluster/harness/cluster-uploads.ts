@@ -1,4 +1,4 @@
-import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { expect } from 'vitest'
 import { callJson, servedBy } from './cluster-client.js'
 
@@ -18,8 +18,8 @@ export async function putTo(url: string, body: Buffer, headers: Record<string, s
 }
 
 /** POST to an upload endpoint, expecting 200; the body and the instance that answered. */
-export async function uploadCall<T>(caller: Caller, path: keyof typeof uploadPaths, body: unknown) {
-  const result = await callJson<T>(caller.api, 'POST', uploadPaths[path], { body, token: caller.token })
+export async function uploadCall<T>(caller: Caller, path: keyof typeof uploadsApi, body: unknown) {
+  const result = await callJson<T>(caller.api, 'POST', uploadsApi[path].path, { body, token: caller.token })
   expect(result.status, `${path}: ${JSON.stringify(result.body)}`).toBe(200)
   return { body: result.body as T, instance: result.instance }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { uploadPaths } from '@ferry/contracts/api/uploads'
+import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { expect } from 'vitest'
 import { presignedRequestAccepted } from '../../../testing/s3-signature.js'
 import type { TestApp, TestAppOptions } from '../../../testing/test-app.js'
@@ -23,15 +23,15 @@ export const as = (token?: string, ip = uniqueIp()) => ({
   'x-requested-with': 'XMLHttpRequest',
 })
 
-export async function call(api: Api, path: keyof typeof uploadPaths, body: unknown, headers: Record<string, string>) {
-  const response = await postJson(api, uploadPaths[path], body, headers)
+export async function call(api: Api, path: keyof typeof uploadsApi, body: unknown, headers: Record<string, string>) {
+  const response = await postJson(api, uploadsApi[path].path, body, headers)
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { code?: string } }
 }
 
 /** Calls an upload endpoint and expects 200; returns the body. */
 export async function ok<T = Record<string, unknown>>(
   api: Api,
-  path: keyof typeof uploadPaths,
+  path: keyof typeof uploadsApi,
   body: unknown,
   headers: Record<string, string>,
 ): Promise<T> {

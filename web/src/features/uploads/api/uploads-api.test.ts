@@ -1,3 +1,5 @@
+import { routePath } from '@ferry/contracts/routes/route'
+import { uploadsApi as routes } from '@ferry/contracts/routes/uploads'
 import { describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../lib/api-client.js'
 import { UploadError } from '../upload-error.js'
@@ -33,7 +35,7 @@ describe('createUploadsApi', () => {
     const { api, calls } = fakeServer(() => json(200, answer))
     const request = { filename: 'a.png', content_type: 'image/png', file_size: 12, request_id: 'r1' }
     expect(await api.presign(request)).toEqual(answer)
-    expect(calls).toEqual([{ url: '/api/presign', body: request }])
+    expect(calls).toEqual([{ url: routePath(routes.presign), body: request }])
   })
 
   it('tells a failed presign from one without a URL', async () => {
@@ -47,6 +49,12 @@ describe('createUploadsApi', () => {
     })
     const noUrl = fakeServer(() => json(200, { file_key: 'k', headers: {} }))
     expect(await failure(noUrl.api.presign({ filename: 'a', file_size: 1 }))).toMatchObject({ code: 'presign_no_url' })
+    const emptyUrl = fakeServer(() => json(200, { url: '', file_key: 'k', headers: {} }))
+    expect(await failure(emptyUrl.api.presign({ filename: 'a', file_size: 1 }))).toMatchObject({
+      code: 'presign_no_url',
+    })
+    const noKey = fakeServer(() => json(200, { url: '/blobs/k', headers: {} }))
+    expect(await failure(noKey.api.presign({ filename: 'a', file_size: 1 }))).toMatchObject({ code: 'presign_failed' })
   })
 
   it('names each multipart step in its failures', async () => {
@@ -65,10 +73,11 @@ describe('createUploadsApi', () => {
 
   it('calls the multipart endpoints with the contract shapes', async () => {
     const { api, calls } = fakeServer((url) => {
-      if (url.endsWith('/create')) return json(200, { uploadId: 'u', key: 'k' })
-      if (url.endsWith('/sign-part')) return json(200, { url: '/blobs/k?part=1', headers: {} })
-      if (url.endsWith('/list-parts')) return json(200, { parts: [{ PartNumber: 1, ETag: '"e"', Size: 5 }] })
-      if (url.endsWith('/complete')) return json(200, { location: '/blobs/k' })
+      if (url === routePath(routes.multipartCreate)) return json(200, { uploadId: 'u', key: 'k' })
+      if (url === routePath(routes.multipartSignPart)) return json(200, { url: '/blobs/k?part=1', headers: {} })
+      if (url === routePath(routes.multipartListParts))
+        return json(200, { parts: [{ PartNumber: 1, ETag: '"e"', Size: 5 }] })
+      if (url === routePath(routes.multipartComplete)) return json(200, { location: '/blobs/k' })
       return json(200, { aborted: true })
     })
     const ref = { uploadId: 'u', key: 'k' }
@@ -80,11 +89,11 @@ describe('createUploadsApi', () => {
     })
     await api.abortMultipart(ref)
     expect(calls.map((c) => c.url)).toEqual([
-      '/api/multipart/create',
-      '/api/multipart/sign-part',
-      '/api/multipart/list-parts',
-      '/api/multipart/complete',
-      '/api/multipart/abort',
+      routePath(routes.multipartCreate),
+      routePath(routes.multipartSignPart),
+      routePath(routes.multipartListParts),
+      routePath(routes.multipartComplete),
+      routePath(routes.multipartAbort),
     ])
     expect(calls[1]?.body).toEqual({ uploadId: 'u', key: 'k', partNumber: 1 })
   })

@@ -1,15 +1,11 @@
-import {
-  listPartsResponse,
-  type MultipartCreateRequest,
-  multipartCompleteResponse,
-  multipartCreateResponse,
-  type PresignRequest,
-  type PresignResponse,
-  presignResponse,
-  signPartResponse,
-  type UploadedPart,
-  uploadPaths,
+import type {
+  MultipartCreateRequest,
+  PresignRequest,
+  PresignResponse,
+  UploadedPart,
 } from '@ferry/contracts/api/uploads'
+import { uploadsApi as routes } from '@ferry/contracts/routes/uploads'
+import { ZodError } from 'zod'
 import type { ApiClient } from '../../../lib/api-client.js'
 import { toUploadError, UploadError, type UploadErrorCode } from '../upload-error.js'
 
@@ -40,49 +36,39 @@ async function step<T>(code: UploadErrorCode, call: () => Promise<T>): Promise<T
   }
 }
 
-function hasUrl(body: unknown): boolean {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    typeof (body as { url?: unknown }).url === 'string' &&
-    !!(body as { url: string }).url
-  )
-}
+/** Whether a presign answer failed its schema for want of a URL (spec/transfers.md §8 tells that apart). */
+const missesUrl = (error: unknown) => error instanceof ZodError && error.issues.some((issue) => issue.path[0] === 'url')
 
-export function createUploadsApi(client: Pick<ApiClient, 'post'>): UploadsApi {
+export function createUploadsApi(client: Pick<ApiClient, 'call'>): UploadsApi {
   return {
     async presign(request, signal) {
-      const body = await step('presign_failed', () => client.post<unknown>(uploadPaths.presign, request, { signal }))
-      if (!hasUrl(body)) throw new UploadError('presign_no_url')
-      const parsed = presignResponse.safeParse(body)
-      if (!parsed.success) throw new UploadError('presign_failed')
-      return parsed.data
+      const body = await step('presign_failed', () =>
+        client.call(routes.presign, { body: request }, { signal }).catch((error: unknown) => {
+          throw missesUrl(error) ? new UploadError('presign_no_url') : error
+        }),
+      )
+      if (!body.url) throw new UploadError('presign_no_url')
+      return body
     },
 
     createMultipart: (request, signal) =>
-      step('multipart_create_failed', () =>
-        client.post(uploadPaths.multipartCreate, request, { signal, schema: multipartCreateResponse }),
-      ),
+      step('multipart_create_failed', () => client.call(routes.multipartCreate, { body: request }, { signal })),
 
     signPart: (ref, signal) =>
-      step('sign_part_failed', () =>
-        client.post(uploadPaths.multipartSignPart, ref, { signal, schema: signPartResponse }),
-      ),
+      step('sign_part_failed', () => client.call(routes.multipartSignPart, { body: ref }, { signal })),
 
     // No message of its own in spec/transfers.md §8: resuming is part of uploading the file.
     listParts: (ref, signal) =>
       step('upload_failed', async () => {
-        const { parts } = await client.post(uploadPaths.multipartListParts, ref, { signal, schema: listPartsResponse })
+        const { parts } = await client.call(routes.multipartListParts, { body: ref }, { signal })
         return parts
       }),
 
     completeMultipart: (ref, signal) =>
-      step('multipart_complete_failed', () =>
-        client.post(uploadPaths.multipartComplete, ref, { signal, schema: multipartCompleteResponse }),
-      ),
+      step('multipart_complete_failed', () => client.call(routes.multipartComplete, { body: ref }, { signal })),
 
     async abortMultipart(ref) {
-      await client.post(uploadPaths.multipartAbort, ref).catch(() => undefined)
+      await client.call(routes.multipartAbort, { body: ref }).catch(() => undefined)
     },
   }
 }
