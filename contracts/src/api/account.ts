@@ -2,33 +2,7 @@ import { z } from 'zod'
 import { emailField, nameField, newPasswordField, passwordMaxLength } from './auth.js'
 import { userSchema } from './users.js'
 
-/**
- * Account self-service (spec/accounts.md §9): forgotten passwords, the profile's settings, deleting
- * the account and downloading its data. The two reset routes live under /auth with the rest of
- * sign-in; the signed-in user's own account under /api/account.
- */
-export const accountPaths = {
-  /** POST `{email}` (public): 202 whether or not the address has an account; emails a reset link if it does. */
-  forgotPassword: '/auth/forgot-password',
-  /** POST `{token, password}` (public): 204; the token works once and every earlier session ends. */
-  resetPassword: '/auth/reset-password',
-  /** GET: the account as its settings show it. */
-  account: '/api/account',
-  /** PUT `{name}`. */
-  name: '/api/account/name',
-  /** POST `{email, current_password?}`: emails a confirmation link to the new address (202). */
-  email: '/api/account/email',
-  /** POST `{token}` (public: the link proves it): the new address takes effect (204). */
-  confirmEmailChange: '/api/account/email/confirm',
-  /** PUT `{current_password, new_password}`: 204; every other session ends, this one gets a new cookie. */
-  password: '/api/account/password',
-  /** POST `{confirmation}`: deletes the account and everything it stored (204). */
-  delete: '/api/account/delete',
-  /** GET: the account and its records as JSON (a download). */
-  exportJson: '/api/account/export',
-  /** GET: account.json plus the files of the active transfers, as one streamed ZIP. */
-  exportZip: '/api/account/export.zip',
-} as const
+// Account self-service (spec/accounts.md §9): the shapes; the routes are in routes/account.ts.
 
 /** Web pages the emailed links open; the token rides in the fragment (`#token=...`). */
 export const resetPasswordPagePath = '/reset-password'

@@ -1,3 +1,4 @@
+import { accountApi } from './account.js'
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
@@ -13,4 +14,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(systemApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
+  ...Object.values(accountApi),
 ]
