@@ -3,22 +3,6 @@ import { languageSchema } from '../domain/languages.js'
 import { plainText } from '../domain/text.js'
 import { userSchema } from './users.js'
 
-/** The auth service's routes (spec/transfers.md §7, base /auth). */
-export const authPaths = {
-  login: '/auth/login',
-  register: '/auth/register',
-  google: '/auth/google',
-  logout: '/auth/logout',
-  /** Ends every session of the signed-in user, this one included (product.md §15). */
-  logoutAll: '/auth/logout-all',
-  verify: '/auth/verify',
-  config: '/auth/config',
-  /** POST `{token}` or `{email, code}`: proves the account owns its address (spec/accounts.md §2). */
-  confirmEmail: '/auth/confirm-email',
-  /** POST (signed in): emails a new link and code, throttled. */
-  resendConfirmation: '/auth/confirm-email/resend',
-} as const
-
 /** The web page the confirmation email links to; the token rides in the fragment (`#token=...`). */
 export const confirmEmailPagePath = '/confirm-email'
 export const confirmationCodeLength = 6

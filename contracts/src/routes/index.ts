@@ -1,4 +1,5 @@
 import { accountApi } from './account.js'
+import { authApi } from './auth.js'
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
@@ -11,6 +12,7 @@ import { usersApi } from './users.js'
  */
 export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
+  ...Object.values(authApi),
   ...Object.values(systemApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),

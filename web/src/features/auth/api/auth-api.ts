@@ -1,15 +1,12 @@
-import {
-  authConfigResponse,
-  authPaths,
-  type ConfirmEmailRequest,
-  type LoginRequest,
-  type LoginResponse,
-  loginResponse,
-  type RegisterRequest,
-  type VerifyResponse,
-  verifyResponse,
+import type {
+  ConfirmEmailRequest,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  VerifyResponse,
 } from '@ferry/contracts/api/auth'
 import type { Language } from '@ferry/contracts/domain/languages'
+import { authApi as routes } from '@ferry/contracts/routes/auth'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
 /** The auth service of spec/transfers.md §7 (base /auth, cookies sent). */
@@ -34,22 +31,22 @@ export interface AuthApi {
 
 export function createAuthApi(client: ApiClient): AuthApi {
   return {
-    login: (body) => client.post(authPaths.login, body, { schema: loginResponse }),
-    register: (body) => client.post(authPaths.register, body, { schema: loginResponse }),
-    google: (token, language) => client.post(authPaths.google, { token, language }, { schema: loginResponse }),
+    login: (body) => client.call(routes.login, { body }),
+    register: (body) => client.call(routes.register, { body }),
+    google: (token, language) => client.call(routes.google, { body: { token, language } }),
     logout: async () => {
-      await client.post(authPaths.logout)
+      await client.call(routes.logout)
     },
     logoutAll: async () => {
-      await client.post(authPaths.logoutAll)
+      await client.call(routes.logoutAll)
     },
-    verify: () => client.post(authPaths.verify, {}, { schema: verifyResponse }),
-    googleClientId: async () => (await client.get(authPaths.config, { schema: authConfigResponse })).google_client_id,
+    verify: () => client.call(routes.verify, { body: {} }),
+    googleClientId: async () => (await client.call(routes.config)).google_client_id,
     confirmEmail: async (body) => {
-      await client.post(authPaths.confirmEmail, body)
+      await client.call(routes.confirmEmail, { body })
     },
     resendConfirmation: async () => {
-      await client.post(authPaths.resendConfirmation)
+      await client.call(routes.resendConfirmation)
     },
   }
 }
