@@ -104,6 +104,7 @@ export const errorMessages = {
   admin_email_taken: 'A user with this email already exists.',
   admin_last_admin: 'The last administrator cannot be demoted or deleted.',
   admin_delete_self: 'You cannot delete your own account.',
+  admin_own_role: 'You cannot change your own role. Another administrator can.',
   set_password_link_invalid: 'This set-password link is invalid, has expired or has already been used.',
   password_reset_invalid:
     'This password reset link is invalid, has expired or has already been used. Please ask for a new one.',
@@ -133,6 +134,9 @@ export const errorMessages = {
   subscription_paid_plan: 'Paid plans are bought through checkout.',
   subscription_not_found: 'You have no subscription to cancel.',
   subscription_already_canceled: 'This subscription is already canceled.',
+  subscription_not_canceled: 'This subscription is not canceled, so there is nothing to resume.',
+  subscription_resume_ended:
+    'This subscription has already ended. Choose a plan on the upgrade page to subscribe again.',
   referral_other_user: 'You can only see and create your own referral codes.',
   referral_payouts_not_allowed: 'Referral codes are for plans with referral payouts (Pro, Business, Enterprise).',
   referral_code_required: 'Please enter a referral code.',

@@ -1,12 +1,14 @@
 import enAccount from '../locales/en/account.json' with { type: 'json' }
 import enAdmin from '../locales/en/admin.json' with { type: 'json' }
 import enAuth from '../locales/en/auth.json' with { type: 'json' }
+import enBilling from '../locales/en/billing.json' with { type: 'json' }
 import enMail from '../locales/en/mail.json' with { type: 'json' }
 import enRequestLinks from '../locales/en/requestLinks.json' with { type: 'json' }
 import enTransfers from '../locales/en/transfers.json' with { type: 'json' }
 import esAccount from '../locales/es/account.json' with { type: 'json' }
 import esAdmin from '../locales/es/admin.json' with { type: 'json' }
 import esAuth from '../locales/es/auth.json' with { type: 'json' }
+import esBilling from '../locales/es/billing.json' with { type: 'json' }
 import esMail from '../locales/es/mail.json' with { type: 'json' }
 import esRequestLinks from '../locales/es/requestLinks.json' with { type: 'json' }
 import esTransfers from '../locales/es/transfers.json' with { type: 'json' }
@@ -24,6 +26,7 @@ export const mailCatalogues = {
     admin: enAdmin,
     auth: enAuth,
     account: enAccount,
+    billing: enBilling,
   },
   es: {
     mail: esMail,
@@ -32,6 +35,7 @@ export const mailCatalogues = {
     admin: esAdmin,
     auth: esAuth,
     account: esAccount,
+    billing: esBilling,
   },
 }
 

@@ -31,7 +31,8 @@ describe('mail catalogues', () => {
       for (const [key, text] of en) {
         expect(text.trim(), key).not.toBe('')
         expect(placeholders(es.get(key) ?? ''), key).toEqual(placeholders(text))
-        if (!/^(file|total)$/.test(key.split('.').pop() ?? ''))
+        // Lists' items, totals and brand-like plan names ('Pro') read the same in both languages.
+        if (!/^(file|total|pro)$/.test(key.split('.').pop() ?? ''))
           expect(es.get(key), `${ns}.${key} is translated`).not.toBe(text)
       }
     })
@@ -44,6 +45,13 @@ describe('mailText', () => {
   it('writes dates in UTC as each language does', () => {
     expect(mailText('en', 'transfers').date(when)).toBe('November 26, 2026 at 3:14 PM UTC')
     expect(mailText('es', 'transfers').date(when)).toBe('26 de noviembre de 2026 a las 15:14 UTC')
+  })
+
+  it('writes days and money as each language does', () => {
+    expect(mailText('en', 'billing').day(when)).toBe('November 26, 2026')
+    expect(mailText('es', 'billing').day(when)).toBe('26 de noviembre de 2026')
+    expect(mailText('en', 'billing').money(9900)).toBe('€99.00')
+    expect(mailText('es', 'billing').money(9900)).toBe('99,00\u00a0€')
   })
 
   it('writes sizes with the language number format', () => {

@@ -22,6 +22,10 @@ export interface MailText<Ns extends MailNamespace> {
   t: TFunction<Ns>
   /** A date and time as people of the language write it, in UTC: 'November 26, 2026 at 3:14 PM UTC'. */
   date(value: Date): string
+  /** A calendar day in UTC, without the time: 'November 26, 2026'. */
+  day(value: Date): string
+  /** An amount of euro cents as money: '€99.00', '99,00 €'. */
+  money(cents: number): string
   /** A size as Ferry shows sizes everywhere, with the language's number format. */
   size(bytes: number): string
 }
@@ -33,6 +37,20 @@ const dateFormats = Object.fromEntries(
   ]),
 ) as Record<Language, Intl.DateTimeFormat>
 
+const dayFormats = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    new Intl.DateTimeFormat(formatLocaleOf[language], { dateStyle: 'long', timeZone: 'UTC' }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>
+
+const moneyFormats = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    new Intl.NumberFormat(formatLocaleOf[language], { style: 'currency', currency: 'EUR' }),
+  ]),
+) as Record<Language, Intl.NumberFormat>
+
 /**
  * The texts of one email namespace in `language` (server/src/locales/{language}/{ns}.json).
  * Emails are written in the language of the person whose action sent them: the sender of a
@@ -43,6 +61,8 @@ export function mailText<Ns extends MailNamespace>(language: Language, ns: Ns): 
     language,
     t: i18n.getFixedT(language, ns),
     date: (value) => `${dateFormats[language].format(value)} UTC`,
+    day: (value) => dayFormats[language].format(value),
+    money: (cents) => moneyFormats[language].format(cents / 100),
     size: (bytes) => formatFileSize(bytes, { locale: language }),
   }
 }

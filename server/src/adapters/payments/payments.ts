@@ -12,6 +12,8 @@ export interface PaymentsAdapter {
   parseWebhook(rawBody: Buffer, signature: string | undefined, receivedAt: Date): PaymentEvent
   /** Stops renewing the provider's subscription at the end of the period already paid. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
+  /** Undoes cancelAtPeriodEnd: the provider's subscription renews again at the end of its period. */
+  resume(providerSubscriptionId: string): Promise<void>
   /** Ends the provider's subscription at once (it was replaced by another). */
   cancelNow(providerSubscriptionId: string): Promise<void>
   /** Ends the provider's trial now and charges the first period (the user had a trial already). */

@@ -154,6 +154,10 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }))
     },
 
+    async resume(providerSubscriptionId) {
+      await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }))
+    },
+
     async endTrialNow(providerSubscriptionId) {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { trial_end: 'now' }))
     },

@@ -22,6 +22,7 @@ export function createTestPayments(): PaymentsAdapter {
       throw notStripe()
     },
     async cancelAtPeriodEnd() {},
+    async resume() {},
     async cancelNow() {},
     async endTrialNow() {},
   }

@@ -3,10 +3,11 @@ import { AppError } from '../../errors.js'
 import { createPlansRepository } from '../plans/plans.repository.js'
 import { claimReferral, recordConversion } from '../referrals/referral-rewards.js'
 import { type CheckoutSessionRow, createBillingRepository, type SubscriptionRow } from './billing.repository.js'
+import { createBillingNotices } from './billing-notices.js'
 import { addDays, addInterval } from './billing-periods.js'
 import type { endSubscription } from './subscription-lifecycle.js'
 
-export type FulfilmentDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'> & {
+export type FulfilmentDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'> & {
   /** Applies a paid recovery to its transfer (the transfers feature's rule; idempotent per session). */
   applyRecovery(ownerId: string, transferId: string, sessionId: string): Promise<{ expires_at: string }>
 }
@@ -17,8 +18,9 @@ export interface ProviderIds {
   providerCustomerId?: string | null
 }
 
-/** What activating a subscription did beside it: the one it replaced, and a trial it withheld. */
+/** What activating a subscription did: the new one, the one it replaced, and a trial it withheld. */
 interface Activation {
+  subscription: SubscriptionRow
   replaced?: SubscriptionRow
   trialDropped: boolean
 }
@@ -37,6 +39,7 @@ export interface FulfilmentResult {
  */
 export function createFulfilment(deps: FulfilmentDeps) {
   const { clock, database, logger } = deps
+  const notices = createBillingNotices(deps)
 
   async function activate(tx: Parameters<typeof endSubscription>[0], session: CheckoutSessionRow, ids: ProviderIds) {
     const repo = createBillingRepository(tx)
@@ -100,7 +103,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
         at: now,
       })
     }
-    return { replaced, trialDropped } satisfies Activation
+    return { subscription, replaced, trialDropped } satisfies Activation
   }
 
   return async function fulfil(sessionId: string, ids: ProviderIds = {}): Promise<FulfilmentResult> {
@@ -145,6 +148,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
         logger.error({ err: error, subscriptionId: replaced?.id }, 'Could not cancel the replaced Stripe subscription')
       })
     }
+    if (activated) await notices.started(activated.subscription)
     if (session.kind === 'recovery' && session.transferId) {
       await deps.applyRecovery(session.userId, session.transferId, session.id).catch((error) => {
         logger.warn({ err: error, sessionId: session.id }, 'A paid recovery could not be applied yet')

@@ -8,15 +8,17 @@ import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createBillingRepository, type SubscriptionRow } from './billing.repository.js'
 import { toSubscription } from './billing-mapping.js'
+import { createBillingNotices } from './billing-notices.js'
 import { endSubscription } from './subscription-lifecycle.js'
 
-export type SubscriptionsDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'>
+export type SubscriptionsDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'>
 
 /** Subscriptions: the user's current plan, cancelling, complimentary plans (spec/accounts.md §3, §7). */
 export function createSubscriptionsService(deps: SubscriptionsDeps, plans: PlansService) {
   const { clock, database, payments, logger } = deps
   const repo = createBillingRepository(database.db)
   const plansRepo = createPlansRepository(database.db)
+  const notices = createBillingNotices(deps)
 
   async function present(row: SubscriptionRow): Promise<Subscription> {
     const plan = await plansRepo.findById(row.planId)
@@ -61,6 +63,40 @@ export function createSubscriptionsService(deps: SubscriptionsDeps, plans: Plans
         const endsAt = locked.provider === 'complimentary' ? null : locked.nextBillingDate
         if (!endsAt || endsAt.getTime() <= now.getTime()) return endSubscription(tx, locked, now)
         return txRepo.updateSubscription(locked.id, { status: 'CANCELED', endDate: endsAt, nextBillingDate: null }, now)
+      })
+      await notices.canceled(row)
+      return present(row)
+    },
+
+    /**
+     * The caller takes back a cancellation while the plan still runs: the subscription renews
+     * again at the date it would have ended (its trial, if still running, continues), and the card
+     * provider is told first, so nothing changes here if it refuses.
+     */
+    async resumeOwn(user: UserRecord): Promise<Subscription> {
+      const live = await repo.findLive(user.id)
+      if (!live) throw new AppError('subscription_not_found', 404, 'You have no subscription to resume.')
+      if (live.status !== 'CANCELED') throw new AppError('subscription_not_canceled', 409)
+      if (!live.endDate || live.endDate.getTime() <= clock.now().getTime()) {
+        throw new AppError('subscription_resume_ended', 409)
+      }
+      if (live.provider === 'stripe' && live.providerSubscriptionId) {
+        await payments.resume(live.providerSubscriptionId)
+      }
+      const row = await database.db.transaction(async (tx) => {
+        const txRepo = createBillingRepository(tx)
+        const now = clock.now()
+        const locked = await txRepo.lockById(live.id)
+        if (locked?.status !== 'CANCELED') throw new AppError('subscription_not_canceled', 409)
+        if (!locked.endDate || locked.endDate.getTime() <= now.getTime()) {
+          throw new AppError('subscription_resume_ended', 409)
+        }
+        const inTrial = locked.trialEnd !== null && locked.trialEnd.getTime() > now.getTime()
+        return txRepo.updateSubscription(
+          locked.id,
+          { status: inTrial ? 'TRIALING' : 'ACTIVE', endDate: null, nextBillingDate: locked.endDate },
+          now,
+        )
       })
       return present(row)
     },
