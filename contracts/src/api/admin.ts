@@ -43,10 +43,14 @@ const roleField = z.enum(roles, { error: 'Role must be one of FREE, PREMIUM or A
 export const adminUserRequest = z.object({ name: nameField, email: emailField, role: roleField })
 export type AdminUserRequest = z.input<typeof adminUserRequest>
 
-/** Answer of POST /api/admin/users: the link is shown to the admin this once. */
+/**
+ * Answer of POST /api/admin/users (and of a new link): a new account's link is shown to the admin
+ * this once; a new link for an existing account is only emailed to its owner (null here), so an
+ * admin cannot take an account over unseen.
+ */
 export const adminUserCreateResponse = z.object({
   user: adminUserSchema,
-  set_password_url: z.string(),
+  set_password_url: z.string().nullable(),
   set_password_expires_at: z.iso.datetime({ offset: true }),
   email_sent: z.boolean(),
 })

@@ -2,7 +2,7 @@ import os from 'node:os'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, startProblem } from '../config.js'
-import { tokenOf } from '../features/admin/testing/admin-test-kit.js'
+import { mailedSetPasswordToken } from '../features/admin/testing/admin-test-kit.js'
 import {
   bearer,
   confirmAccount,
@@ -184,9 +184,8 @@ describe('security review replays (embedded defaults)', () => {
       bearer(admin.token),
     )
     expect(link.status).toBe(201)
-    const { set_password_url: url } = (await link.json()) as { set_password_url: string }
     const reset = await postJson(app.api, '/api/set-password', {
-      token: tokenOf(url),
+      token: await mailedSetPasswordToken(app.dataDir, victim.user.email),
       password: 'a brand new passphrase',
     })
     expect(reset.status).toBe(200)

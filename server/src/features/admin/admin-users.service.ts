@@ -48,7 +48,10 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
   const { database } = deps
   const repo = createAdminUsersRepository(database.db)
 
-  /** Issues a set-password link, emails it, and returns it for the admin to see once. */
+  /**
+   * Issues a set-password link and emails it. A new account's link is also returned for the admin
+   * to see once; an existing account's only goes to its owner, whose email says an admin sent it.
+   */
   async function sendLink(row: UserRow, reason: 'created' | 'new-link'): Promise<AdminUserCreateResponse> {
     const link = await links.issue(row, setPasswordLinkHours * 3600)
     let emailSent = true
@@ -61,11 +64,11 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
       )
     } catch (error) {
       emailSent = false
-      deps.logger.error({ err: error, userId: row.id }, 'Could not email the set-password link; the admin has it')
+      deps.logger.error({ err: error, userId: row.id }, 'Could not email the set-password link')
     }
     return {
       user: toAdminUser(row),
-      set_password_url: link.url,
+      set_password_url: reason === 'created' ? link.url : null,
       set_password_expires_at: link.expiresAt.toISOString(),
       email_sent: emailSent,
     }
@@ -113,9 +116,10 @@ export function createAdminUsersService(deps: AdminDeps, links: SetPasswordLinks
       return sendLink(row, 'new-link')
     },
 
-    /** Changes name, email and role; the last admin keeps the ADMIN role. */
-    async update(id: string, input: UserInput): Promise<AdminUser> {
+    /** Changes name, email and role; the last admin keeps the ADMIN role, and nobody changes their own role. */
+    async update(actor: UserRecord, id: string, input: UserInput): Promise<AdminUser> {
       if (!uuidPattern.test(id)) throw notFound()
+      if (id === actor.id && input.role !== actor.role) throw new AppError('admin_own_role', 409)
       try {
         return await database.db.transaction(async (tx) => {
           const txRepo = createAdminUsersRepository(tx)

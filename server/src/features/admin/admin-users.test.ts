@@ -205,6 +205,19 @@ await forEachStack((getApp) => {
       for (const k of keys) expect(await app.deps.blobs.stat(k)).not.toBeNull()
 
       expect((await asAdmin.del(`/api/admin/users/${admin.id}`)).body.code).toBe('admin_delete_self')
+      // Nor may an admin change their own role; their name and email they may (issue 17 item 9).
+      const ownRole = await asAdmin.put(`/api/admin/users/${admin.id}`, {
+        name: 'Ada',
+        email: admin.email,
+        role: 'FREE',
+      })
+      expect(ownRole).toMatchObject({ status: 409, body: { code: 'admin_own_role' } })
+      const ownName = await asAdmin.put(`/api/admin/users/${admin.id}`, {
+        name: admin.name,
+        email: admin.email,
+        role: 'ADMIN',
+      })
+      expect(ownName).toMatchObject({ status: 200, body: { name: admin.name, role: 'ADMIN' } })
       const res = await asAdmin.del(`/api/admin/users/${doomed.id}`)
       expect(res).toMatchObject({ status: 200, body: { message: 'User deleted' } })
 

@@ -65,7 +65,7 @@ export const adminRoutes =
         },
         config: admin,
       },
-      async (request) => users.update(request.params.id, request.body),
+      async (request) => users.update(requireUser(request), request.params.id, request.body),
     )
 
     app.delete(

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { outbox, type Sender, signUp } from '../transfers/testing/transfers-test-kit.js'
 import { uploadStacks } from '../uploads/testing/uploads-test-kit.js'
-import { client, tokenOf, unique, userRow } from './testing/admin-test-kit.js'
+import { client, mailedSetPasswordToken, tokenOf, unique, userRow } from './testing/admin-test-kit.js'
 
 const { clock, stacks } = uploadStacks()
 
@@ -59,9 +59,13 @@ await forEachStack((getApp) => {
       )
       expect(again.status).toBe(201)
       expect(again.body.user.email).toBe(created.body.user.email)
+      // An existing account's link goes only to its owner, never to the admin (issue 17 item 9).
+      expect(again.body.set_password_url).toBeNull()
       const mails = (await outbox(app)).slice(before)
       expect(mails.map((m) => m.subject)).toEqual(['Ferry: choose a new password'])
-      const fresh = tokenOf(again.body.set_password_url)
+      expect(mails[0]!.text).toContain('An administrator sent you a link')
+      expect(mails[0]!.html).toContain('Choose your password</a>')
+      const fresh = await mailedSetPasswordToken(app.dataDir, created.body.user.email)
       expect((await userRow(app, created.body.user.id))?.emailConfirmedAt).toBeNull()
       expect(
         (await client(app.api).post('/api/set-password', { token: fresh, password: 'a long new password' })).status,

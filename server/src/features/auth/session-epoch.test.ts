@@ -1,6 +1,7 @@
 import type { AdminUserCreateResponse } from '@ferry/contracts/api/admin'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
+import { mailedSetPasswordToken, tokenOf } from '../admin/testing/admin-test-kit.js'
 import { authCookieFrom, authStacks, bearer, postJson, registerAccount, uniqueEmail } from './testing/auth-test-kit.js'
 
 /** The 401 of an expired or revoked session: an ended session looks the same (product.md §15). */
@@ -97,7 +98,7 @@ await forEachStack((getApp) => {
       )
       expect(created.status).toBe(201)
       const { user, set_password_url } = (await created.json()) as AdminUserCreateResponse
-      const first = new URLSearchParams(new URL(set_password_url).hash.slice(1)).get('token')!
+      const first = tokenOf(set_password_url)
       expect((await postJson(api, '/api/set-password', { token: first, password: 'first password here' })).status).toBe(
         200,
       )
@@ -112,8 +113,8 @@ await forEachStack((getApp) => {
         bearer(adminAccount.access_token),
       )
       expect(link.status).toBe(201)
-      const url = ((await link.json()) as AdminUserCreateResponse).set_password_url
-      const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!
+      // An existing account's new link is emailed to its owner only.
+      const token = await mailedSetPasswordToken(app.dataDir, user.email)
       expect((await probe(stolen)).status).toBe(200)
       expect((await postJson(api, '/api/set-password', { token, password: 'second password here' })).status).toBe(200)
 

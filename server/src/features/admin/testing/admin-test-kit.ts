@@ -1,5 +1,7 @@
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { users } from '../../../db/schema/index.js'
+import { readOutbox } from '../../../testing/mail-reader.js'
 import type { TestApp } from '../../../testing/test-app.js'
 import { bearer } from '../../auth/testing/auth-test-kit.js'
 
@@ -23,8 +25,22 @@ export function client(api: Api, token?: string) {
   }
 }
 
-/** The token of a set-password link. */
-export const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!
+/** The token of a set-password link (a new account's, which the admin is shown). */
+export function tokenOf(url: string | null): string {
+  if (!url) throw new Error('No set-password link in the answer')
+  return new URLSearchParams(new URL(url).hash.slice(1)).get('token')!
+}
+
+/** The token of the last set-password link emailed to `email`: an existing account's link reaches only its owner. */
+export async function mailedSetPasswordToken(dataDir: string, email: string): Promise<string> {
+  const mails = await readOutbox(path.join(dataDir, 'mail'))
+  const link = mails
+    .filter((mail) => mail.to.includes(email))
+    .flatMap((mail) => mail.links)
+    .filter((l) => l.includes('/set-password#token='))
+    .pop()
+  return tokenOf(link ?? null)
+}
 export const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`
 
 /** The account's row as stored, or undefined once deleted. */
