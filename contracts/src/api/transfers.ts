@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
-import { page } from './pagination.js'
+import { page, pageQuery } from './pagination.js'
 
 /** The stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id; `:uniqueId` the share id. */
 export const transfersPaths = {
@@ -170,6 +170,20 @@ export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */
 export const transferListResponse = page(transferSchema)
 export type TransferList = z.infer<typeof transferListResponse>
+
+/** GET /api/admin/transfers: each transfer with whose it is (issue 17 item 9). */
+export const adminTransferSchema = transferSchema.extend({
+  owner_email: z.string().nullable(),
+  owner_name: z.string().nullable(),
+})
+export type AdminTransfer = z.infer<typeof adminTransferSchema>
+export const adminTransferListResponse = page(adminTransferSchema)
+export type AdminTransferList = z.infer<typeof adminTransferListResponse>
+
+/** GET /api/admin/transfers: a page, optionally only the transfers of owners whose email contains `owner`. */
+export const adminTransfersQuery = pageQuery.extend({
+  owner: plainText(z.string().trim().max(254), 'The owner filter').optional(),
+})
 
 export const transferIdParams = z.object({ id: z.string().max(100) })
 export const shareIdParams = z.object({ uniqueId: z.string().max(200) })

@@ -1,4 +1,4 @@
-import type { DownloadUrlResponse, Transfer } from '@ferry/contracts/api/transfers'
+import type { AdminTransferList, DownloadUrlResponse, Transfer } from '@ferry/contracts/api/transfers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectOwnListOnly, expectPageBounds, expectStableWalk } from '../../testing/page-walk.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
@@ -90,6 +90,31 @@ await forEachStack((getApp) => {
       expect(owners.has(owner.id) && owners.has(stranger.id)).toBe(true)
       expect((await listTransfers(app, owner.token, '/api/admin/transfers')).status).toBe(403)
       expect((await app.api('/api/transfers')).status).toBe(401)
+    })
+
+    it("names each transfer's owner by email, and filters by owner (issue 17 item 9)", async () => {
+      await send(owner, [{ name: 'owned.txt', body: bodies[0]! }])
+      await send(stranger, [{ name: 'foreign.txt', body: bodies[0]! }])
+      const all = await getJson<AdminTransferList>(app, '/api/admin/transfers', admin.token)
+      const ofOwner = all.body.items.find((t) => t.user_id === owner.id)
+      expect(ofOwner).toMatchObject({ owner_email: owner.email, owner_name: owner.name })
+
+      // Any part of the address, any case; only that owner's transfers, and the total counts only them.
+      const part = owner.email.split('@')[0]!.toUpperCase()
+      const filtered = await getJson<AdminTransferList>(
+        app,
+        `/api/admin/transfers?owner=${encodeURIComponent(part)}`,
+        admin.token,
+      )
+      expect(filtered.status).toBe(200)
+      expect(filtered.body.items.length).toBeGreaterThan(0)
+      expect(new Set(filtered.body.items.map((t) => t.owner_email))).toEqual(new Set([owner.email]))
+      expect(filtered.body.total).toBe(filtered.body.items.length)
+      // LIKE's wildcards are matched as themselves, not as patterns.
+      const wildcard = await getJson<AdminTransferList>(app, '/api/admin/transfers?owner=%25', admin.token)
+      expect(wildcard.body).toMatchObject({ items: [], total: 0 })
+      const tooLong = await getJson(app, `/api/admin/transfers?owner=${'a'.repeat(300)}`, admin.token)
+      expect(tooLong.status).toBe(400)
     })
   })
 

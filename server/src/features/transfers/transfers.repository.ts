@@ -1,8 +1,8 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
-import { fileDownloads, transferFiles, transferRecipients, transfers } from '../../db/schema/index.js'
+import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
 
 export type TransferRow = typeof transfers.$inferSelect
@@ -96,8 +96,29 @@ export function createTransfersRepository(db: DbExecutor) {
     },
 
     /** One page of the not-deleted transfers, newest first; of one user, or of everyone. */
-    async listPage(userId: string | null, request: PageRequest): Promise<Page<TransferAggregate>> {
-      const filter = and(isNull(transfers.deletedAt), userId === null ? undefined : eq(transfers.userId, userId))
+    /**
+     * A page of live transfers, newest first: one owner's (`userId`), or everyone's; for the admin
+     * list, only owners whose email contains `ownerEmail` (case-insensitive).
+     */
+    async listPage(
+      userId: string | null,
+      request: PageRequest,
+      options: { ownerEmail?: string } = {},
+    ): Promise<Page<TransferAggregate>> {
+      const owners = options.ownerEmail
+        ? inArray(
+            transfers.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(ilike(users.email, `%${options.ownerEmail.replace(/[\\%_]/g, '\\$&')}%`)),
+          )
+        : undefined
+      const filter = and(
+        isNull(transfers.deletedAt),
+        userId === null ? undefined : eq(transfers.userId, userId),
+        owners,
+      )
       const page = keyset({ at: transfers.createdAt, id: transfers.id }, request)
       const [rows, total] = await Promise.all([
         db
@@ -114,6 +135,16 @@ export function createTransfersRepository(db: DbExecutor) {
         (r) => r.transfer.id,
         (shown) => withParts(shown.map((r) => r.transfer)),
       )
+    },
+
+    /** Email and name of each given owner, by id. */
+    async ownersOf(userIds: string[]): Promise<Map<string, { email: string; name: string }>> {
+      if (userIds.length === 0) return new Map()
+      const rows = await db
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...new Set(userIds)]))
+      return new Map(rows.map((row) => [row.id, { email: row.email, name: row.name }]))
     },
 
     /** Sets first_accessed_at once. */

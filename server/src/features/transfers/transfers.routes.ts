@@ -1,6 +1,8 @@
 import { pageQuery } from '@ferry/contracts/api/pagination'
 import { errorResponse } from '@ferry/contracts/api/system'
 import {
+  adminTransferListResponse,
+  adminTransfersQuery,
   downloadUrlResponse,
   senderDownloadQuery,
   transferCreateRequest,
@@ -97,10 +99,13 @@ export const transfersRoutes =
     app.get(
       '/api/admin/transfers',
       {
-        schema: { tags, querystring: pageQuery, response: { 200: transferListResponse, ...errors } },
+        schema: { tags, querystring: adminTransfersQuery, response: { 200: adminTransferListResponse, ...errors } },
         config: { access: 'admin' },
       },
-      async (request) => transfers.listAll(request.query),
+      async (request) => {
+        const { owner, ...page } = request.query
+        return transfers.listAll(page, owner || undefined)
+      },
     )
 
     app.delete(

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
+  AdminTransfer,
   DownloadUrlResponse,
   ShareResponse,
   Transfer,
@@ -139,10 +140,22 @@ export function createTransfersService(
     },
 
     /** Every user's transfers (admin view), newest first, without deleted ones. */
-    async listAll(request: PageRequest): Promise<Page<Transfer>> {
+    /** The admin list: every live transfer with its owner's email and name, optionally by owner email. */
+    async listAll(request: PageRequest, ownerEmail?: string): Promise<Page<AdminTransfer>> {
       const now = clock.now()
-      const page = await repo.listPage(null, request)
-      return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
+      const page = await repo.listPage(null, request, { ownerEmail })
+      const owners = await repo.ownersOf(page.items.flatMap((a) => (a.transfer.userId ? [a.transfer.userId] : [])))
+      return {
+        ...page,
+        items: page.items.map((a) => {
+          const owner = a.transfer.userId ? owners.get(a.transfer.userId) : undefined
+          return {
+            ...toTransfer(a, now, config.publicUrl),
+            owner_email: owner?.email ?? null,
+            owner_name: owner?.name ?? null,
+          }
+        }),
+      }
     },
 
     /** The owner's (or, for an admin, anyone's) transfer; 404 otherwise, and for a deleted one. */
