@@ -40,7 +40,7 @@ export async function createServices(deps: Deps) {
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
   // Uploads read the month's sent bytes from transfers, which claim uploads: given, not imported.
   const uploads = createUploadsService(deps, { usage: transfers, plans })
-  const billing = createBillingServices({ ...deps, applyRecovery: transfers.confirmRecovery }, plans)
+  const billing = createBillingServices({ ...deps, applyRecovery: transfers.confirmRecovery }, { plans, users })
   const referrals = createReferralsService(deps, plans)
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
   const setPasswordLinks = createSetPasswordLinks(deps)

@@ -1,11 +1,11 @@
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
 import type { Deps } from '../../deps.js'
-import { createPlansRepository } from '../plans/plans.repository.js'
-import { createUsersService, type UserRecord } from '../users/users.service.js'
+import type { PlansService } from '../plans/plans.service.js'
+import type { UserRecord, UsersService } from '../users/users.service.js'
 import { subscriptionCanceledEmail, subscriptionStartedEmail } from './billing.emails.js'
 import type { SubscriptionRow } from './billing.repository.js'
 
-export type BillingNoticeDeps = Pick<Deps, 'config' | 'database' | 'mailer' | 'logger'>
+export type BillingNoticeDeps = Pick<Deps, 'config' | 'mailer' | 'logger'>
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -13,16 +13,17 @@ const dayMs = 24 * 60 * 60 * 1000
  * The emails that confirm what happened to a subscription, in the account's language. They are
  * sent after the change committed; a mail that cannot be sent is logged, never undoes the change.
  */
-export function createBillingNotices(deps: BillingNoticeDeps) {
-  const users = createUsersService(deps)
-  const plans = createPlansRepository(deps.database.db)
+export function createBillingNotices(
+  deps: BillingNoticeDeps,
+  { users, plans }: { users: Pick<UsersService, 'getById'>; plans: Pick<PlansService, 'get'> },
+) {
   const manageUrl = `${deps.config.publicUrl}/profile`
 
   type Build = (found: { user: UserRecord; plan: { id: string; name: string } }) => MailMessage | undefined
 
   async function send(row: SubscriptionRow, what: string, build: Build) {
     try {
-      const [user, plan] = await Promise.all([users.getById(row.userId), plans.findById(row.planId)])
+      const [user, plan] = await Promise.all([users.getById(row.userId), plans.get(row.planId).catch(() => undefined)])
       const message = user && build({ user, plan: { id: row.planId, name: plan?.name ?? row.planId } })
       if (message) await deps.mailer.send(message)
     } catch (error) {

@@ -1,15 +1,21 @@
 import type { PlansService } from '../plans/plans.service.js'
+import type { UsersService } from '../users/users.service.js'
+import { type BillingNoticeDeps, createBillingNotices } from './billing-notices.js'
 import type { CheckoutDeps } from './checkout.service.js'
 import { createCheckoutService } from './checkout.service.js'
 import { createSubscriptionsService } from './subscriptions.service.js'
 import { createWebhookService } from './webhook.service.js'
 
 /** The billing feature's services over one set of dependencies (composition.ts builds them once). */
-export function createBillingServices(deps: CheckoutDeps, plans: PlansService) {
+export function createBillingServices(
+  deps: Omit<CheckoutDeps, 'notices'> & BillingNoticeDeps,
+  { plans, users }: { plans: PlansService; users: UsersService },
+) {
+  const withNotices = { ...deps, notices: createBillingNotices(deps, { users, plans }) }
   return {
-    checkout: createCheckoutService(deps, plans),
-    subscriptions: createSubscriptionsService(deps, plans),
-    webhook: createWebhookService(deps),
+    checkout: createCheckoutService(withNotices, plans),
+    subscriptions: createSubscriptionsService(withNotices, plans),
+    webhook: createWebhookService(withNotices),
   }
 }
 

@@ -3,11 +3,13 @@ import { AppError } from '../../errors.js'
 import { createPlansRepository } from '../plans/plans.repository.js'
 import { claimReferral, recordConversion } from '../referrals/referral-rewards.js'
 import { type CheckoutSessionRow, createBillingRepository, type SubscriptionRow } from './billing.repository.js'
-import { createBillingNotices } from './billing-notices.js'
+import type { BillingNotices } from './billing-notices.js'
 import { addDays, addInterval } from './billing-periods.js'
 import type { endSubscription } from './subscription-lifecycle.js'
 
-export type FulfilmentDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'> & {
+export type FulfilmentDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'> & {
+  /** The confirmation emails (billing-notices.ts). */
+  notices: BillingNotices
   /** Applies a paid recovery to its transfer (the transfers feature's rule; idempotent per session). */
   applyRecovery(ownerId: string, transferId: string, sessionId: string): Promise<{ expires_at: string }>
 }
@@ -39,7 +41,7 @@ export interface FulfilmentResult {
  */
 export function createFulfilment(deps: FulfilmentDeps) {
   const { clock, database, logger } = deps
-  const notices = createBillingNotices(deps)
+  const { notices } = deps
 
   async function activate(tx: Parameters<typeof endSubscription>[0], session: CheckoutSessionRow, ids: ProviderIds) {
     const repo = createBillingRepository(tx)
