@@ -55,6 +55,16 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/confirm-email-page.js')).ConfirmEmailPage }),
             },
             {
+              path: 'reset-password',
+              lazy: async () => ({ Component: (await import('./routes/account-link-pages.js')).ResetPasswordPage }),
+            },
+            {
+              path: 'confirm-email-change',
+              lazy: async () => ({
+                Component: (await import('./routes/account-link-pages.js')).ConfirmEmailChangePage,
+              }),
+            },
+            {
               path: 'set-password',
               lazy: async () => ({ Component: (await import('./routes/set-password-page.js')).SetPasswordPage }),
             },

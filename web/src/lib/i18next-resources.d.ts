@@ -1,3 +1,4 @@
+import type account from '../locales/en/account.json'
 import type admin from '../locales/en/admin.json'
 import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
@@ -20,6 +21,7 @@ declare module 'i18next' {
       common: typeof common
       billing: typeof billing
       admin: typeof admin
+      account: typeof account
       home: typeof home
       errors: typeof errors
       uploads: typeof uploads

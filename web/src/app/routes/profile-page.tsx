@@ -5,6 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../components/use-format-date.js'
+import { AccountSettingsCard, DataDownloadCard, DeleteAccountCard } from '../../features/account/index.js'
 import { LogoutAllCard, useSession } from '../../features/auth/index.js'
 import { CurrentPlanCard, SubscriptionDetailsCard, useMyPlan } from '../../features/billing/index.js'
 import { usePlans } from '../../features/plans/index.js'
@@ -16,7 +17,8 @@ const roleColors: Record<string, string> = { ADMIN: 'red', PREMIUM: 'violet', FR
 
 /**
  * /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription,
- * referral codes, and logging out of all devices (product.md §15).
+ * referral codes, the account's settings (spec/accounts.md §9), logging out of all devices
+ * (product.md §15), downloading the account's data and deleting it.
  */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['common', 'billing'])
@@ -84,7 +86,10 @@ export function ProfilePage() {
         )}
         {myPlan.data && <SubscriptionDetailsCard subscription={myPlan.data.subscription} />}
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
+        <AccountSettingsCard />
         <LogoutAllCard />
+        <DataDownloadCard />
+        <DeleteAccountCard />
       </Stack>
     </Container>
   )

@@ -6,6 +6,7 @@ import type {
   VerifyResponse,
 } from '@ferry/contracts/api/auth'
 import type { Language } from '@ferry/contracts/domain/languages'
+import { accountApi as accountRoutes } from '@ferry/contracts/routes/account'
 import { authApi as routes } from '@ferry/contracts/routes/auth'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
@@ -27,6 +28,10 @@ export interface AuthApi {
   confirmEmail(body: ConfirmEmailRequest): Promise<void>
   /** POST /auth/confirm-email/resend: a new link and code by email (throttled: 429 with Retry-After). */
   resendConfirmation(): Promise<void>
+  /** POST /auth/forgot-password: 202 whether or not the address has an account (spec/accounts.md §9). */
+  forgotPassword(email: string): Promise<void>
+  /** POST /auth/reset-password with the emailed link's token: 204, once. */
+  resetPassword(token: string, password: string): Promise<void>
 }
 
 export function createAuthApi(client: ApiClient): AuthApi {
@@ -47,6 +52,12 @@ export function createAuthApi(client: ApiClient): AuthApi {
     },
     resendConfirmation: async () => {
       await client.call(routes.resendConfirmation)
+    },
+    forgotPassword: async (email) => {
+      await client.call(accountRoutes.forgotPassword, { body: { email } })
+    },
+    resetPassword: async (token, password) => {
+      await client.call(accountRoutes.resetPassword, { body: { token, password } })
     },
   }
 }

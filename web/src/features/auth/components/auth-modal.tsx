@@ -1,7 +1,9 @@
 import { Modal } from '@mantine/core'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AuthMode } from '../auth-form-validation.js'
 import { AuthPanel } from './auth-panel.js'
+import { ForgotPasswordPanel } from './forgot-password-panel.js'
 
 export interface AuthModalProps {
   opened: boolean
@@ -13,14 +15,23 @@ export interface AuthModalProps {
   onAuthenticated(): void
 }
 
-/** The login/signup modal of spec/transfers.md §2. */
+/** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (spec/accounts.md §9). */
 export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated }: AuthModalProps) {
-  const { t } = useTranslation('common')
+  const { t } = useTranslation(['common', 'account'])
+  // The address typed in the log-in form when "Forgot password?" was chosen; undefined otherwise.
+  const [forgotFrom, setForgotFrom] = useState<string | undefined>()
+  const forgot = forgotFrom !== undefined && mode === 'login'
+  const close = () => {
+    setForgotFrom(undefined)
+    onClose()
+  }
+  let title = t(mode === 'signup' ? 'auth.modal.signupTitle' : 'auth.modal.loginTitle')
+  if (forgot) title = t('forgot.title', { ns: 'account' })
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
-      title={t(mode === 'signup' ? 'auth.modal.signupTitle' : 'auth.modal.loginTitle')}
+      onClose={close}
+      title={title}
       centered
       radius="lg"
       padding="xl"
@@ -28,7 +39,16 @@ export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated
       closeButtonProps={{ 'aria-label': t('auth.modal.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
-      <AuthPanel mode={mode} onModeChange={onModeChange} onAuthenticated={onAuthenticated} />
+      {forgot ? (
+        <ForgotPasswordPanel initialEmail={forgotFrom} onBack={() => setForgotFrom(undefined)} />
+      ) : (
+        <AuthPanel
+          mode={mode}
+          onModeChange={onModeChange}
+          onAuthenticated={onAuthenticated}
+          onForgotPassword={setForgotFrom}
+        />
+      )}
     </Modal>
   )
 }

@@ -17,11 +17,13 @@ export interface AuthPanelProps {
   mode: AuthMode
   onModeChange(mode: AuthMode): void
   onAuthenticated(): void
+  /** "Forgot password?" was chosen, with the email typed so far. */
+  onForgotPassword?(email: string): void
 }
 
 /** The auth modal's content (spec/transfers.md §2, §5): Google, then email and password, and the mode toggle. */
-export function AuthPanel({ mode, onModeChange, onAuthenticated }: AuthPanelProps) {
-  const { t, i18n } = useTranslation('common')
+export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPassword }: AuthPanelProps) {
+  const { t, i18n } = useTranslation(['common', 'account'])
   const emailSignIn = useEmailSignIn()
   const [values, setValues] = useState<AuthFormValues>({ name: '', email: '', password: '' })
   const [fieldErrors, setFieldErrors] = useState<AuthFormErrors>({})
@@ -115,6 +117,18 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated }: AuthPanelProp
             onChange={change('password')}
             error={fieldError('password')}
           />
+          {!signup && onForgotPassword && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="right"
+              onClick={() => onForgotPassword(values.email.trim())}
+              data-testid="forgot-password-link"
+            >
+              {t('forgot.link', { ns: 'account' })}
+            </Anchor>
+          )}
           {formError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {formError}
