@@ -2,21 +2,6 @@ import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { page, pageQuery } from './pagination.js'
 
-/** The stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id; `:uniqueId` the share id. */
-export const transfersPaths = {
-  create: '/api/transfers',
-  list: '/api/transfers',
-  get: '/api/transfers/:id',
-  delete: '/api/transfers/:id',
-  download: '/api/transfers/:id/download',
-  downloadUrl: '/api/transfers/:id/download-url',
-  adminList: '/api/admin/transfers',
-  adminDelete: '/api/admin/transfers/:id',
-  share: '/api/share/:uniqueId',
-  /** Not under /api: a plain link the browser navigates to (file_key, as_zip, t). */
-  shareDownload: '/share/:uniqueId/download',
-} as const
-
 /** Hours a recovery payment adds, and the grace after expiry in which it is offered (spec/transfers.md §9, product.md §3). */
 export const recoveryExtensionHours = 7 * 24
 /** Expiry for plans without a maximum (null = unlimited): the default and the longest a sender may choose. */

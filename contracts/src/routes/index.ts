@@ -3,6 +3,7 @@ import { authApi } from './auth.js'
 import { plansApi } from './plans.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
+import { shareApi, transfersApi } from './transfers.js'
 import { uploadsApi } from './uploads.js'
 import { usersApi } from './users.js'
 
@@ -14,6 +15,8 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(authApi),
   ...Object.values(systemApi),
+  ...Object.values(transfersApi),
+  ...Object.values(shareApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),

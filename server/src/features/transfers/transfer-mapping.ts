@@ -1,10 +1,12 @@
 import { type TrackedRecipient, type Transfer, type TransferFile, transferStatus } from '@ferry/contracts/api/transfers'
+import { routePath } from '@ferry/contracts/routes/route'
+import { shareApi } from '@ferry/contracts/routes/transfers'
 import type { TransferAggregate, TransferFileRow, TransferRecipientRow } from './transfers.repository.js'
 
 export const sharingUrl = (publicUrl: string, uniqueId: string) => `${publicUrl}/share/${uniqueId}`
 
 /** Path of the share download route (relative, so it works whatever origin the browser used). */
-export const shareDownloadPath = (uniqueId: string) => `/share/${uniqueId}/download`
+export const shareDownloadPath = (uniqueId: string) => routePath(shareApi.download, { uniqueId })
 
 export function toTransferFile(file: TransferFileRow): TransferFile {
   return {

@@ -1,3 +1,5 @@
+import { routePath } from '@ferry/contracts/routes/route'
+import { shareApi } from '@ferry/contracts/routes/transfers'
 import { describe, expect, it } from 'vitest'
 import { shareDownloadHref, zipAllowed } from './share-downloads.js'
 
@@ -13,9 +15,9 @@ describe('zipAllowed (spec/transfers.md §2)', () => {
 
 describe('shareDownloadHref', () => {
   it('adds the file key or as_zip, and the tracking id, encoded, as a path on this origin', () => {
-    expect(shareDownloadHref('http://h:1/share/abc/download', { fileKey: 'u/1/a b&c' }, 'T1')).toBe(
-      '/share/abc/download?file_key=u%2F1%2Fa+b%26c&t=T1',
-    )
-    expect(shareDownloadHref('/share/abc/download', { zip: true }, null)).toBe('/share/abc/download?as_zip=true')
+    const path = routePath(shareApi.download, { uniqueId: 'abc' })
+    expect(path.startsWith('/')).toBe(true)
+    expect(shareDownloadHref('abc', { fileKey: 'u/1/a b&c' }, 'T1')).toBe(`${path}?file_key=u%2F1%2Fa+b%26c&t=T1`)
+    expect(shareDownloadHref('abc', { zip: true }, null)).toBe(`${path}?as_zip=true`)
   })
 })

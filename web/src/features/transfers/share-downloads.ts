@@ -1,4 +1,6 @@
 import type { TransferStatus } from '@ferry/contracts/api/transfers'
+import { routeUrl } from '@ferry/contracts/routes/route'
+import { shareApi } from '@ferry/contracts/routes/transfers'
 
 const bytesPerMb = 1024 ** 2
 
@@ -14,13 +16,12 @@ export function zipAllowed(totalBytes: number, maxMb: number, status: TransferSt
  * download is never a cross-origin request.
  */
 export function shareDownloadHref(
-  downloadUrl: string,
+  uniqueId: string,
   target: { fileKey: string } | { zip: true },
   trackingId: string | null,
 ): string {
-  const url = new URL(downloadUrl, 'http://placeholder.invalid')
-  if ('fileKey' in target) url.searchParams.set('file_key', target.fileKey)
-  else url.searchParams.set('as_zip', 'true')
-  if (trackingId) url.searchParams.set('t', trackingId)
-  return `${url.pathname}${url.search}`
+  return routeUrl(shareApi.download, {
+    params: { uniqueId },
+    query: { ...('fileKey' in target ? { file_key: target.fileKey } : { as_zip: 'true' }), t: trackingId },
+  })
 }

@@ -1,25 +1,18 @@
-import { type SystemConfig, systemConfigResponse } from '@ferry/contracts/api/system'
-import {
-  type DownloadUrlResponse,
-  downloadUrlResponse,
-  type ShareResponse,
-  shareResponse,
-  type Transfer,
-  type TransferCreateRequest,
-  type TransferCreateResponse,
-  type TransferList,
-  transferCreateResponse,
-  transferDeleteResponse,
-  transferListResponse,
-  transferSchema,
-  transfersPaths,
+import type { SystemConfig } from '@ferry/contracts/api/system'
+import type {
+  DownloadUrlResponse,
+  ShareResponse,
+  Transfer,
+  TransferCreateRequest,
+  TransferCreateResponse,
+  TransferList,
 } from '@ferry/contracts/api/transfers'
+import { systemApi } from '@ferry/contracts/routes/system'
+import { transfersApi as routes, shareApi } from '@ferry/contracts/routes/transfers'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 /** Whose transfers a list shows: the user's own, or everyone's (the admin view). */
 export type TransferListScope = 'own' | 'admin'
-
-const withId = (path: string, id: string) => path.replace(/:id|:uniqueId/, encodeURIComponent(id))
 
 /** The stored-transfer calls of spec/transfers.md §7. */
 export interface TransfersApi {
@@ -36,24 +29,21 @@ export interface TransfersApi {
 
 export function createTransfersApi(client: ApiClient = apiClient): TransfersApi {
   return {
-    create: (payload) => client.post(transfersPaths.create, payload, { schema: transferCreateResponse }),
+    create: (payload) => client.call(routes.create, { body: payload }),
     list: (scope, cursor, signal) =>
-      client.get(scope === 'admin' ? transfersPaths.adminList : transfersPaths.list, {
-        query: { cursor },
-        schema: transferListResponse,
-        signal,
-      }),
-    get: (id, signal) => client.get(withId(transfersPaths.get, id), { schema: transferSchema, signal }),
+      client.call(
+        scope === 'admin' ? routes.adminList : routes.list,
+        { query: { cursor: cursor ?? undefined } },
+        { signal },
+      ),
+    get: (id, signal) => client.call(routes.get, { params: { id } }, { signal }),
     remove: async (scope, id) => {
-      await client.delete(withId(scope === 'admin' ? transfersPaths.adminDelete : transfersPaths.delete, id), {
-        schema: transferDeleteResponse,
-      })
+      await client.call(scope === 'admin' ? routes.adminDelete : routes.delete, { params: { id } })
     },
-    downloadUrl: (id, query) =>
-      client.get(withId(transfersPaths.downloadUrl, id), { query, schema: downloadUrlResponse }),
+    downloadUrl: (id, query) => client.call(routes.downloadUrl, { params: { id }, query }),
     share: (uniqueId, t, signal) =>
-      client.get(withId(transfersPaths.share, uniqueId), { query: { t }, schema: shareResponse, signal }),
-    systemConfig: (signal) => client.get('/api/system/config', { schema: systemConfigResponse, signal }),
+      client.call(shareApi.get, { params: { uniqueId }, query: { t: t ?? undefined } }, { signal }),
+    systemConfig: (signal) => client.call(systemApi.config, {}, { signal }),
   }
 }
 

@@ -102,11 +102,11 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
   const downloadUrl = data.download_url
   const hrefOf =
     active && downloadUrl
-      ? (file: TransferFile) => shareDownloadHref(downloadUrl, { fileKey: file.file_key }, trackingId)
+      ? (file: TransferFile) => shareDownloadHref(transfer.unique_id, { fileKey: file.file_key }, trackingId)
       : null
   const showZip = transfer.files.length > 1
   const canZip = active && zipAllowed(transfer.total_size, zipMaxMb, transfer.status)
-  const zipHref = canZip && downloadUrl ? shareDownloadHref(downloadUrl, { zip: true }, trackingId) : null
+  const zipHref = canZip && downloadUrl ? shareDownloadHref(transfer.unique_id, { zip: true }, trackingId) : null
 
   const startDownload = async (href: string, key: string, kind: 'file' | 'zip') => {
     setDownloadError(null)

@@ -1,3 +1,5 @@
+import { routePath } from '@ferry/contracts/routes/route'
+import { transfersApi } from '@ferry/contracts/routes/transfers'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../../../testing/render.js'
@@ -147,7 +149,7 @@ describe('TransferForm', () => {
     expect(link.value).toBe('http://ferry.test/share/abc123')
     expect(fetch).toHaveBeenCalledOnce()
     const [url, init] = fetch.mock.calls[0] ?? []
-    expect([url, init?.method]).toEqual(['/api/transfers', 'POST'])
+    expect([url, init?.method]).toEqual([routePath(transfersApi.create), transfersApi.create.method])
     expect(JSON.parse(String(init?.body))).toMatchObject({
       recipient_emails: ['ann@example.com', 'bob@example.com'],
       title: 'Contracts',

@@ -1,0 +1,109 @@
+import { pageQuery } from '../api/pagination.js'
+import {
+  adminTransferListResponse,
+  adminTransfersQuery,
+  downloadUrlResponse,
+  senderDownloadQuery,
+  shareDownloadQuery,
+  shareIdParams,
+  shareQuery,
+  shareResponse,
+  transferCreateRequest,
+  transferCreateResponse,
+  transferDeleteResponse,
+  transferIdParams,
+  transferListResponse,
+  transferSchema,
+} from '../api/transfers.js'
+import { defineRoutes } from './route.js'
+
+/** The sender's and the admin's stored-transfer routes (spec/transfers.md §7, spec/accounts.md §7). `:id` is the transfer id. */
+export const transfersApi = defineRoutes('transfers', {
+  create: {
+    method: 'POST',
+    path: '/api/transfers',
+    access: 'user',
+    body: transferCreateRequest,
+    responses: { 201: transferCreateResponse },
+  },
+  list: {
+    method: 'GET',
+    path: '/api/transfers',
+    access: 'user',
+    summary: "One page of the signed-in user's transfers, newest first",
+    query: pageQuery,
+    responses: { 200: transferListResponse },
+  },
+  get: {
+    method: 'GET',
+    path: '/api/transfers/:id',
+    access: 'user',
+    params: transferIdParams,
+    responses: { 200: transferSchema },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/transfers/:id',
+    access: 'user',
+    params: transferIdParams,
+    responses: { 200: transferDeleteResponse },
+  },
+  download: {
+    method: 'GET',
+    path: '/api/transfers/:id/download',
+    access: 'user',
+    summary: "Redirects the sender to a file's download, or to the ZIP of several",
+    params: transferIdParams,
+    query: senderDownloadQuery,
+    responses: { 302: null },
+  },
+  downloadUrl: {
+    method: 'GET',
+    path: '/api/transfers/:id/download-url',
+    access: 'user',
+    summary: 'One short-lived download link, or (as_zip) every file’s link and the title',
+    params: transferIdParams,
+    query: senderDownloadQuery,
+    responses: { 200: downloadUrlResponse },
+  },
+  adminList: {
+    method: 'GET',
+    path: '/api/admin/transfers',
+    access: 'admin',
+    summary: 'One page of every transfer, newest first, with its owner; `owner` filters by email',
+    query: adminTransfersQuery,
+    responses: { 200: adminTransferListResponse },
+  },
+  adminDelete: {
+    method: 'DELETE',
+    path: '/api/admin/transfers/:id',
+    access: 'admin',
+    params: transferIdParams,
+    responses: { 200: transferDeleteResponse },
+  },
+})
+
+/** What recipients open: the share record and the download link (spec/transfers.md §7). `:uniqueId` is the share id. */
+export const shareApi = defineRoutes('share', {
+  get: {
+    method: 'GET',
+    path: '/api/share/:uniqueId',
+    access: 'public',
+    params: shareIdParams,
+    query: shareQuery,
+    responses: { 200: shareResponse },
+  },
+  /**
+   * Not under /api: a plain link the browser navigates to, so the download is the browser's own
+   * (one file by file_key, or all as a ZIP; Range answers 206; HEAD answers the headers only).
+   */
+  download: {
+    method: 'GET',
+    path: '/share/:uniqueId/download',
+    access: 'public',
+    summary: 'One file (file_key) or all of them as one ZIP, streamed or redirected to the store',
+    params: shareIdParams,
+    query: shareDownloadQuery,
+    responses: { 200: null, 206: null, 302: null },
+  },
+})
