@@ -220,6 +220,9 @@ test('the share page explains unknown and expired links, and shows an expired tr
   )
   await page.goto(sharePath)
   await expect(page.getByText('This transfer has expired and is no longer available.')).toBeVisible()
+  // Headed as what happened: expired, not 'not found' (issue 17 item 7).
+  await expect(page.getByRole('heading', { name: 'Transfer Expired' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Transfer Not Found' })).toHaveCount(0)
   await page.unrouteAll()
 
   await storeLogin(page, login)

@@ -4,6 +4,7 @@ import {
   createTransferFailure,
   serverMessage,
   shareFailure,
+  shareFailureTitle,
   templateValues,
   transferListFailure,
 } from './transfer-errors.js'
@@ -68,5 +69,9 @@ describe('list and share failures (spec/transfers.md §8)', () => {
     expect(shareFailure(new ApiError(404, 'x'))).toEqual({ key: 'share.errors.notFound' })
     expect(shareFailure(new ApiError(403, 'x'))).toEqual({ key: 'share.errors.expired' })
     expect(shareFailure(new ApiError(0, 'x'))).toEqual({ key: 'share.errors.generic' })
+    // An expired link is headed as expired, not as not found.
+    expect(shareFailureTitle(new ApiError(404, 'x'))).toBe('share.notFoundTitle')
+    expect(shareFailureTitle(new ApiError(403, 'x'))).toBe('share.expiredTitle')
+    expect(shareFailureTitle(new ApiError(0, 'x'))).toBe('share.failedTitle')
   })
 })

@@ -96,6 +96,14 @@ export function transferListFailure(error: unknown): FeatureMessage {
 }
 
 /** spec/transfers.md §8 Share page. */
+/** The heading above shareFailure's text: an expired link is not 'not found' (issue 17 item 7). */
+export function shareFailureTitle(error: unknown): 'share.notFoundTitle' | 'share.expiredTitle' | 'share.failedTitle' {
+  const status = statusOf(error)
+  if (status === 404) return 'share.notFoundTitle'
+  if (status === 403) return 'share.expiredTitle'
+  return 'share.failedTitle'
+}
+
 export function shareFailure(error: unknown): FeatureMessage {
   const status = statusOf(error)
   if (status === 404) return { key: 'share.errors.notFound' }

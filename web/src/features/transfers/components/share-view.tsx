@@ -12,7 +12,7 @@ import { useClientZipMaxSizeMb, useShare } from '../api/transfer-queries.js'
 import { useBrowserDownload } from '../hooks/use-download.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
-import { shareFailure } from '../transfer-errors.js'
+import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
 import { ShareFileList } from './share-file-list.js'
 import { ShareTracking } from './share-tracking.js'
 
@@ -83,7 +83,7 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
             <IconMoodSad size={30} />
           </ThemeIcon>
           <Title order={1} fz={26}>
-            {t('share.notFoundTitle')}
+            {t(shareFailureTitle(query.error))}
           </Title>
           <Text c="dimmed" maw={460}>
             {messageText(shareFailure(query.error))}
