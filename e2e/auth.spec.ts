@@ -97,6 +97,8 @@ test('a guarded page sends a visitor to /login?next=… and back after logging i
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/profile')}`)
   await expect(page.getByText('Please log in to continue')).toBeVisible()
   const dialog = loginDialog(page)
+  // The dialog says why it appeared (issue 17 item 7).
+  await expect(dialog.getByTestId('sign-in-reason')).toHaveText('Log in to see your profile')
   await fillLogin(dialog, account.email, account.password)
   await dialog.getByRole('button', { name: 'Login', exact: true }).click()
 
@@ -176,7 +178,9 @@ test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', 
   await admin.close()
 })
 
-test('the Google button shows the not-available message when Google is not configured', async ({ page }) => {
+test('without a Google client id there is no Google button, and sign-up links the terms and privacy', async ({
+  page,
+}) => {
   const requests = authRequests(page)
   const google: string[] = []
   page.on('request', (r) => {
@@ -184,14 +188,17 @@ test('the Google button shows the not-available message when Google is not confi
   })
   await page.goto('/')
   await header(page).getByRole('button', { name: 'Login' }).click()
-  await loginDialog(page).getByRole('button', { name: 'Continue with Google' }).click()
-  await expect(loginDialog(page).getByRole('alert')).toHaveText(
-    'Google authentication is not yet available. Please use email and password.',
-  )
+  await expect(loginDialog(page).getByRole('textbox', { name: 'Email', exact: true })).toBeVisible()
+  await expect.poll(() => requests).toEqual(['GET /auth/config'])
+  await expect(loginDialog(page).getByRole('button', { name: 'Continue with Google' })).toHaveCount(0)
   // The server said it has no Google client id: Google's script is never downloaded.
-  expect(requests).toEqual(['GET /auth/config'])
   expect(google).toEqual([])
   expect((await storedLogin(page)).token).toBeNull()
+
+  await loginDialog(page).getByRole('button', { name: 'Sign up' }).click()
+  const legal = page.getByTestId('signup-legal')
+  await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms')
+  await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
 })
 
 test("a duplicate email shows the server's message in the modal", async ({ page, request }) => {
@@ -228,7 +235,8 @@ test('a short password, a malformed email or a missing name are refused in the f
   await login.getByRole('textbox', { name: 'Password', exact: true }).fill('short')
   await login.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(login.getByText('Password must be at least 8 characters.')).toBeVisible()
-  expect(requests).toEqual([])
+  // Nothing was sent: the dialog only asked whether Google sign-in is on.
+  expect(requests.filter((r) => r !== 'GET /auth/config')).toEqual([])
 })
 
 test('a stored login whose token was revoked is signed out when the app starts', async ({ page, request }) => {
@@ -251,10 +259,8 @@ test('in Spanish: sign up, errors, Google, log out and log in again', async ({ p
   await header(page).getByRole('button', { name: 'Iniciar sesión' }).click()
   const login = page.getByRole('dialog', { name: 'Inicia sesión en Ferry' })
   await expect(login.getByRole('textbox', { name: 'Correo electrónico', exact: true })).toBeVisible()
-  await login.getByRole('button', { name: 'Continuar con Google' }).click()
-  await expect(login.getByRole('alert')).toHaveText(
-    'La autenticación con Google aún no está disponible. Usa tu correo electrónico y contraseña.',
-  )
+  // No Google client id on this server: no Google button.
+  await expect(login.getByRole('button', { name: 'Continuar con Google' })).toHaveCount(0)
   await login.getByRole('button', { name: 'Regístrate' }).click()
 
   const signup = page.getByRole('dialog', { name: 'Crea tu cuenta de Ferry' })

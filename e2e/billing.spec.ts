@@ -338,8 +338,10 @@ test('a /register?ref= link: the new user signs up, the code is redeemed and off
 test('the plan signup page: a plan sold only by contact fails, a paid plan goes to checkout', async ({
   page,
   request,
+  workerAdmin,
 }) => {
-  await storeLogin(page, await registerViaApi(request, newAccount('subscribe')))
+  // A developer page, the admin's only (issue 17 item 7).
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await page.goto('/subscribe')
   await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible({ timeout: 15_000 })
   const row = (id: string) => page.getByTestId('plan-signup-table').getByRole('row').filter({ hasText: id })

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { loginViaApi, storeLogin } from './fixtures/auth.js'
 import { expect as baseExpect, test } from './fixtures/test.js'
 
 // Pages load lazily, with their translations: on a busy machine the first paint can take a while.
@@ -72,7 +73,9 @@ test('the auth modal opens, keeps the focus inside, and closes with the keyboard
   await expect(login).toBeFocused()
 })
 
-test('the style playground ticks components with the keyboard', async ({ page }) => {
+test('the style playground ticks components with the keyboard', async ({ page, request, workerAdmin }) => {
+  // A developer page: the admin's (issue 17 item 7).
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await page.goto('/styleguide')
   const tick = page.getByRole('checkbox', { name: 'Used: Badge' })
   await tabTo(page, tick, 80)

@@ -56,17 +56,23 @@ test.describe('Tools (admin)', () => {
     await page.goto('/tools')
     await expect(page).toHaveURL(/\/login\?next=%2Ftools$/)
     await storeLogin(page, await registerViaApi(request))
-    await page.goto('/mantine-guide')
-    await expect(page).toHaveURL(/\/$/)
-    await page.goto('/tools')
-    await expect(page).toHaveURL(/\/$/)
+    // The developer pages are the admin's (issue 17 item 7).
+    for (const path of ['/mantine-guide', '/tools', '/styleguide', '/subscribe']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/$/)
+    }
   })
 })
 
 test.describe('Mantine Style Playground', () => {
-  test('ticks components, applies the CSS to the preview only, and exports the ticked lines', async ({ page }) => {
-    // The header's Resources entry leads here (the header-menu test follows every entry); opened
+  test('ticks components, applies the CSS to the preview only, and exports the ticked lines', async ({
+    page,
+    request,
+    workerAdmin,
+  }) => {
+    // The admin menu's entry leads here (the header-menu test follows every entry); opened
     // directly, no hover menu can open over the page while it is used.
+    await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
     await page.goto('/styleguide')
     await expect(page.getByRole('heading', { level: 1, name: 'Mantine Style Playground' })).toBeVisible()
 
@@ -92,7 +98,7 @@ test.describe('Mantine Style Playground', () => {
     await editor.fill(css)
     await expect(buttons.first()).toHaveCSS('border-radius', '20px')
     // Scoped: the header's buttons keep the theme's radius.
-    await expect(header(page).getByRole('link', { name: 'Sign Up' })).toHaveCSS('border-radius', '8px')
+    await expect(header(page).getByRole('button', { name: 'Uses', exact: true })).toHaveCSS('border-radius', '8px')
 
     await expect(page.getByRole('button', { name: 'Export ticked CSS' })).toBeDisabled()
     await page.getByRole('checkbox', { name: 'Used: Button' }).check()
@@ -134,10 +140,10 @@ test('every header menu entry, as the admin sees them, opens a real page', async
     await page.keyboard.press('Escape')
     await expect(items).toHaveCount(0)
   }
-  // spec/transfers.md §2 menus, and the playground, help and contact links.
-  for (const href of ['/transfers', '/tools/file-protection', '/profile', '/tools/sell-files', '/tools', '/upgrade'])
+  // spec/transfers.md §2 menus, help and contact; the developer pages in the Admin menu.
+  for (const href of ['/transfers', '/tools/file-protection', '/profile', '/tools/sell-files', '/upgrade'])
     expect(hrefs).toContain(href)
-  for (const href of ['/invite', '/admin', '/dashboard/', '/mantine-guide', '/resources/nonprofit', '/styleguide'])
+  for (const href of ['/invite', '/admin', '/tools', '/subscribe', '/resources/nonprofit', '/styleguide'])
     expect(hrefs).toContain(href)
   for (const href of hrefs) {
     await page.goto(href)

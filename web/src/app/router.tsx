@@ -81,14 +81,6 @@ export function createAppRouter() {
               path: 'upgrade',
               lazy: async () => ({ Component: (await import('./routes/upgrade-page.js')).UpgradePage }),
             },
-            {
-              path: 'subscribe',
-              lazy: async () => ({ Component: (await import('./routes/subscribe-page.js')).SubscribePage }),
-            },
-            {
-              path: 'styleguide',
-              lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
-            },
             ...infoRoutes,
             {
               path: 'terms',
@@ -161,6 +153,15 @@ export function createAppRouter() {
                 {
                   path: 'mantine-guide',
                   lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
+                },
+                // Developer pages (issue 17 item 7): the playground and the raw plan signup table.
+                {
+                  path: 'styleguide',
+                  lazy: async () => ({ Component: (await import('./routes/styleguide-page.js')).StyleguidePage }),
+                },
+                {
+                  path: 'subscribe',
+                  lazy: async () => ({ Component: (await import('./routes/subscribe-page.js')).SubscribePage }),
                 },
               ],
             },

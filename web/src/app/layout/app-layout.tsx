@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoader } from '../../components/page-loader.js'
 import { AuthModalHost, EmailConfirmationNotice, useAccountLanguage } from '../../features/auth/index.js'
+import { AppFooter } from './app-footer.js'
 import { AppHeader } from './app-header.js'
 import { MobileNav } from './mobile-nav.js'
 
@@ -21,11 +22,15 @@ export function AppLayout() {
       </AppShell.Header>
       <MobileNav opened={navOpened} onClose={nav.close} />
       <AuthModalHost />
-      <AppShell.Main bg="gray.0" mih="100dvh">
+      <AppShell.Main bg="gray.0" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         <EmailConfirmationNotice />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* The page grows, so the footer sits at the bottom of a short page. */}
+        <div style={{ flex: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <AppFooter />
       </AppShell.Main>
     </AppShell>
   )

@@ -1,16 +1,15 @@
 import {
   type Icon,
-  IconBook,
   IconBuildingSkyscraper,
   IconCoin,
   IconHeartHandshake,
-  IconLayoutDashboard,
   IconLifebuoy,
   IconMail,
   IconPalette,
   IconRocket,
   IconSettings,
   IconShieldLock,
+  IconTable,
   IconTools,
   IconTransfer,
   IconUser,
@@ -35,7 +34,11 @@ export interface NavMenu {
   adminOnly?: boolean
 }
 
-/** The header menus of spec/transfers.md §2, in order. */
+/**
+ * The header menus of spec/transfers.md §2, in order. Only pages the reader can open are listed:
+ * the developer pages (style playground, date calculator, the raw plan table) sit in the admin menu.
+ * The Mantine guide is the playground under its old path, so it has no entry of its own.
+ */
 export const navMenus: readonly NavMenu[] = [
   {
     id: 'uses',
@@ -45,7 +48,6 @@ export const navMenus: readonly NavMenu[] = [
       { to: paths.fileProtection, label: 'nav.uses.fileProtection', icon: IconShieldLock },
       { to: paths.profile, label: 'nav.uses.profile', icon: IconUser },
       { to: paths.sellFiles, label: 'nav.uses.sellFiles', icon: IconCoin },
-      { to: paths.tools, label: 'nav.uses.tools', icon: IconTools },
     ],
   },
   {
@@ -62,8 +64,10 @@ export const navMenus: readonly NavMenu[] = [
     adminOnly: true,
     items: [
       { to: paths.admin, label: 'nav.admin.admin', icon: IconSettings },
-      { to: paths.dashboard, label: 'nav.admin.dashboard', icon: IconLayoutDashboard },
-      { to: paths.mantineGuide, label: 'nav.admin.mantineGuide', icon: IconBook },
+      // Developer pages (issue 17 item 7): for admins only, here and in their routes' guards.
+      { to: paths.styleguide, label: 'nav.admin.styleguide', icon: IconPalette },
+      { to: paths.tools, label: 'nav.admin.tools', icon: IconTools },
+      { to: paths.subscribe, label: 'nav.admin.subscribe', icon: IconTable },
     ],
   },
   {
@@ -73,10 +77,8 @@ export const navMenus: readonly NavMenu[] = [
       { to: paths.nonprofit, label: 'nav.resources.nonprofit', icon: IconHeartHandshake },
       { to: paths.teams, label: 'nav.resources.teams', icon: IconUsersGroup },
       { to: paths.enterprise, label: 'nav.resources.enterprise', icon: IconBuildingSkyscraper },
-      // spec/accounts.md §2: the playground is linked from the header; the specs link help and contact too.
       { to: paths.help, label: 'nav.resources.help', icon: IconLifebuoy },
       { to: paths.contact, label: 'nav.resources.contact', icon: IconMail },
-      { to: paths.styleguide, label: 'nav.resources.styleguide', icon: IconPalette },
     ],
   },
 ]

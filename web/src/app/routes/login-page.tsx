@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { AuthModal, type AuthMode, safeNextPath, useSession } from '../../features/auth/index.js'
 import { rememberReferralCode, useRedeemPendingReferral } from '../../features/referrals/index.js'
 import { paths } from '../../lib/paths.js'
+import { signInReason } from './sign-in-reason.js'
 
 /**
  * /login and /register (spec/transfers.md §2): a prompt behind the auth modal, which opens at once.
@@ -20,6 +21,7 @@ function SignInPage({ initialMode }: { initialMode: AuthMode }) {
   const navigate = useNavigate()
   const [mode, setMode] = useState(initialMode)
   const signup = initialMode === 'signup'
+  const reason = signInReason(searchParams.get('next'))
   useDocumentTitle(`${t(signup ? 'auth.signUp' : 'auth.login')} · ${t('brand')}`)
 
   // Also what happens just after signing in here: the session changes and this page leaves.
@@ -43,6 +45,7 @@ function SignInPage({ initialMode }: { initialMode: AuthMode }) {
         onModeChange={setMode}
         onClose={() => void navigate(paths.home, { replace: true })}
         onAuthenticated={() => {}}
+        reason={reason && mode === 'login' ? t(reason) : null}
       />
     </Center>
   )

@@ -1,4 +1,5 @@
-import { Modal } from '@mantine/core'
+import { Group, Modal, Text } from '@mantine/core'
+import { IconLock } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AuthMode } from '../auth-form-validation.js'
@@ -13,10 +14,12 @@ export interface AuthModalProps {
   onClose(): void
   /** Signed in; the session is already stored. */
   onAuthenticated(): void
+  /** Why the dialog appeared ('Log in to see My Transfers'), shown above the form. */
+  reason?: string | null
 }
 
 /** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (spec/accounts.md §9). */
-export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated }: AuthModalProps) {
+export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated, reason }: AuthModalProps) {
   const { t } = useTranslation(['common', 'account'])
   // The address typed in the log-in form when "Forgot password?" was chosen; undefined otherwise.
   const [forgotFrom, setForgotFrom] = useState<string | undefined>()
@@ -39,6 +42,15 @@ export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated
       closeButtonProps={{ 'aria-label': t('auth.modal.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
+      {reason && !forgot && (
+        // Not an alert: it is why the dialog opened, read with its title, not news that interrupts.
+        <Group gap="xs" wrap="nowrap" mb="md" p="xs" bg="blue.0" c="blue.9" style={{ borderRadius: 8 }}>
+          <IconLock size={18} style={{ flexShrink: 0 }} aria-hidden />
+          <Text size="sm" fw={500} data-testid="sign-in-reason">
+            {reason}
+          </Text>
+        </Group>
+      )}
       {forgot ? (
         <ForgotPasswordPanel initialEmail={forgotFrom} onBack={() => setForgotFrom(undefined)} />
       ) : (

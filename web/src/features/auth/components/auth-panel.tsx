@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { type FormEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
+import { paths } from '../../../lib/paths.js'
 import { useEmailSignIn } from '../api/use-auth.js'
+import { useGoogleEnabled } from '../api/use-google-enabled.js'
 import { authErrorMessage } from '../auth-error-message.js'
 import {
   type AuthFormErrors,
@@ -30,6 +32,7 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   const [formError, setFormError] = useState<string | null>(null)
   const signup = mode === 'signup'
   const passwordId = useId()
+  const googleEnabled = useGoogleEnabled()
 
   const fieldError = (field: keyof AuthFormValues) => {
     const key = fieldErrors[field]
@@ -65,13 +68,17 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
 
   return (
     <Stack gap="md">
-      <GoogleSignInButton
-        disabled={emailSignIn.isPending}
-        onStart={() => setFormError(null)}
-        onSignedIn={onAuthenticated}
-        onError={setFormError}
-      />
-      <Divider label={t('auth.form.or')} labelPosition="center" />
+      {googleEnabled && (
+        <>
+          <GoogleSignInButton
+            disabled={emailSignIn.isPending}
+            onStart={() => setFormError(null)}
+            onSignedIn={onAuthenticated}
+            onError={setFormError}
+          />
+          <Divider label={t('auth.form.or')} labelPosition="center" />
+        </>
+      )}
       <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           {signup && (
@@ -133,6 +140,18 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {formError}
             </Alert>
+          )}
+          {signup && (
+            <Text size="xs" c="dimmed" data-testid="signup-legal">
+              <Trans
+                t={t}
+                i18nKey="auth.form.legal"
+                components={{
+                  terms: <Anchor href={paths.terms} target="_blank" rel="noopener" size="xs" />,
+                  privacy: <Anchor href={paths.privacy} target="_blank" rel="noopener" size="xs" />,
+                }}
+              />
+            </Text>
           )}
           <Button type="submit" size="md" fullWidth mt={4} loading={emailSignIn.isPending}>
             {t(signup ? 'auth.form.submitSignup' : 'auth.form.submitLogin')}
