@@ -81,7 +81,15 @@ test('a paid sender sends two files to two recipients, who download them intact,
     await unthrottle()
     const shareUrl = new URL(await page.getByTestId('share-link').inputValue())
     expect(shareUrl.pathname).toMatch(/^\/share\/[A-Za-z0-9_-]{32}$/)
-    // The form, the file list and the total are cleared.
+    // A screen of its own (issue 17 item 5): who was emailed, the QR code, the two ways on.
+    await expect(success.getByTestId('success-recipients')).toHaveText(
+      'We emailed the download link to your 2 recipients.',
+    )
+    await expect(success.getByRole('img', { name: 'QR code of the share link' })).toBeVisible()
+    await expect(success.getByRole('link', { name: 'View transfer' })).toHaveAttribute('href', /^\/transfers\/[\w-]+$/)
+    await expect(send).toHaveCount(0)
+    // Send another: the form, the file list and the total are cleared.
+    await success.getByRole('button', { name: 'Send another' }).click()
     await expect(chips).toHaveCount(0)
     await expect(page.getByTestId('transfer-title')).toHaveValue('')
     await expect(page.getByTestId('transfer-message')).toHaveValue('')
@@ -195,6 +203,7 @@ test('a visitor fills the form, logs in from it, finds it restored and sends one
     await send.click()
     await expect(page.getByTestId('transfer-success')).toBeVisible({ timeout: 20_000 })
     const shareUrl = new URL(await page.getByTestId('share-link').inputValue())
+    await page.getByRole('button', { name: 'Send another' }).click()
     await expect(email).toHaveValue('')
 
     const link = shareLinkIn(await mailTo(recipient))

@@ -119,6 +119,8 @@ export const currentLimitsSchema = z.object({
   max_transfer_size: z.int().nullable().describe('Bytes; null is unlimited'),
   max_daily_transfers: z.int().nullable(),
   max_recipients: z.int(),
+  /** The longest expiry a transfer may ask for (`expires_in_hours`); null is the unlimited plans' bound. */
+  max_transfer_expiry_hours: z.int().nullable(),
   plan_id: z.string(),
 })
 export type CurrentLimits = z.infer<typeof currentLimitsSchema>

@@ -34,6 +34,9 @@ export const paths = {
   privacy: '/privacy',
 } as const
 
+/** A transfer's page under My Transfers. */
+export const transferPath = (transferId: string) => `${paths.transfers}/${encodeURIComponent(transferId)}`
+
 /** A transfer room (spec/transfers.md §2; /rooms/{id} opens it too). */
 export const roomPath = (roomId: string) => `/room/${encodeURIComponent(roomId)}`
 

@@ -101,8 +101,20 @@ await forEachStack((getApp) => {
 
   describe('GET /api/plans/limits', () => {
     const expectedAllPlans = {
-      FREE: { max_transfer_size: guestBytes, max_daily_transfers: 20, max_recipients: 1, plan_id: 'guest' },
-      PREMIUM: { max_transfer_size: proBytes, max_daily_transfers: null, max_recipients: 5, plan_id: 'pro' },
+      FREE: {
+        max_transfer_size: guestBytes,
+        max_daily_transfers: 20,
+        max_recipients: 1,
+        max_transfer_expiry_hours: 24,
+        plan_id: 'guest',
+      },
+      PREMIUM: {
+        max_transfer_size: proBytes,
+        max_daily_transfers: null,
+        max_recipients: 5,
+        max_transfer_expiry_hours: 720,
+        plan_id: 'pro',
+      },
     }
 
     it('answers 401 without login', async () => {
@@ -143,6 +155,7 @@ await forEachStack((getApp) => {
           max_transfer_size: guestBytes,
           max_daily_transfers: 10,
           max_recipients: 2,
+          max_transfer_expiry_hours: 24,
           plan_id: 'guest',
         })
       } finally {

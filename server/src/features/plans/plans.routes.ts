@@ -13,6 +13,7 @@ function currentLimits(plan: Plan): CurrentLimits {
     max_transfer_size: limits.maxTransferBytes,
     max_daily_transfers: limits.maxDailyTransfers,
     max_recipients: limits.maxRecipients,
+    max_transfer_expiry_hours: limits.maxExpiryHours,
     plan_id: plan.id,
   }
 }

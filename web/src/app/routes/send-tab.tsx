@@ -2,7 +2,7 @@ import { authModal } from '../../features/auth/index.js'
 import { PlanConfigAlert, type PlanLimitsState, usePlanComparison } from '../../features/plans/index.js'
 import { SendFilesPanel, type TransferFormState } from '../../features/transfers/index.js'
 import { UploadPicker, type UploadQueue } from '../../features/uploads/index.js'
-import { paths } from '../../lib/paths.js'
+import { paths, transferPath } from '../../lib/paths.js'
 
 export interface SendTabProps {
   /** The page owns the queue, the plan limits and the form, so switching tabs keeps them. */
@@ -20,6 +20,7 @@ export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) 
   return (
     <SendFilesPanel
       upgradeTo={paths.upgrade}
+      transferTo={transferPath}
       picker={<UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={openLogin} />}
       form={form}
       limits={plan.limits}

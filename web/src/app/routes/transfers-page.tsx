@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { useSession } from '../../features/auth/index.js'
 import { inRecoveryGrace, RecoverTransferButton, useMyPlan } from '../../features/billing/index.js'
 import { TransferList } from '../../features/transfers/index.js'
-import { loginPath, paths } from '../../lib/paths.js'
+import { loginPath, paths, transferPath } from '../../lib/paths.js'
 
-export const transferDetailPath = (id: string) => `${paths.transfers}/${encodeURIComponent(id)}`
+export const transferDetailPath = transferPath
 
 /** /transfers (spec/transfers.md §2), behind RequireAuth: My Transfers; expired ones in their grace offer recovery (product.md §3). */
 export function TransfersPage() {
@@ -22,7 +22,7 @@ export function TransfersPage() {
         // The spec's button goes to /upload; the Send tab lives on the home page here.
         newTransferTo={paths.home}
         loginTo={loginPath(paths.transfers)}
-        detailPath={transferDetailPath}
+        detailPath={transferPath}
         rowAction={(transfer) =>
           recoverable && inRecoveryGrace(transfer) ? <RecoverTransferButton transferId={transfer.id} /> : null
         }

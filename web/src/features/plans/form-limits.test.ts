@@ -28,8 +28,20 @@ describe('audienceOf', () => {
 
 describe('limits from plan data', () => {
   it('reads the current limits and the plan role of GET /api/plans/limits', () => {
-    const pro = { max_transfer_size: 2_199_023_255_552, max_daily_transfers: null, max_recipients: 5, plan_id: 'pro' }
-    const guest = { max_transfer_size: 53_687_091_200, max_daily_transfers: null, max_recipients: 1, plan_id: 'guest' }
+    const pro = {
+      max_transfer_size: 2_199_023_255_552,
+      max_daily_transfers: null,
+      max_recipients: 5,
+      max_transfer_expiry_hours: 720,
+      plan_id: 'pro',
+    }
+    const guest = {
+      max_transfer_size: 53_687_091_200,
+      max_daily_transfers: null,
+      max_recipients: 1,
+      max_transfer_expiry_hours: 24,
+      plan_id: 'guest',
+    }
     const response: MyPlanLimitsResponse = {
       user_plan: 'PREMIUM',
       subscription_level: 'pro',
@@ -40,6 +52,7 @@ describe('limits from plan data', () => {
     expect(limitsFromMine(response)).toEqual({
       maxTransferBytes: 2_199_023_255_552,
       maxRecipients: 5,
+      maxExpiryHours: 720,
       planRole: 'PREMIUM',
       planId: 'pro',
     })
@@ -60,6 +73,7 @@ describe('limits from plan data', () => {
     expect(limitsFromPlan(business, 'PREMIUM')).toEqual({
       maxTransferBytes: null,
       maxRecipients: 5,
+      maxExpiryHours: null,
       planRole: 'PREMIUM',
       planId: 'business',
     })

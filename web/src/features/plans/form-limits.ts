@@ -4,6 +4,8 @@ import type { CurrentLimits, MyPlanLimitsResponse, PlanLimitsResponse, PlanRole 
 export interface FormPlanLimits {
   maxTransferBytes: number | null
   maxRecipients: number
+  /** The longest expiry a transfer may ask for, in hours; null: the unlimited plans' bound. */
+  maxExpiryHours: number | null
   /** FREE (Guest, and every visitor) or PREMIUM: picks the wording of the upgrade prompt (spec/transfers.md §5). */
   planRole: PlanRole
   /** The plan id, or null when these are the browser's fallbacks. */
@@ -22,9 +24,9 @@ const GiB = 1024 ** 3
  * paid plan (product.md §2). Nowhere else are limits hard-coded (product.md §1).
  */
 export const fallbackLimits: Record<LimitsAudience, FormPlanLimits> = {
-  visitor: { maxTransferBytes: 2 * GiB, maxRecipients: 1, planRole: 'FREE', planId: null },
-  free: { maxTransferBytes: 100 * MiB, maxRecipients: 1, planRole: 'FREE', planId: null },
-  paid: { maxTransferBytes: 20 * GiB, maxRecipients: 5, planRole: 'PREMIUM', planId: null },
+  visitor: { maxTransferBytes: 2 * GiB, maxRecipients: 1, maxExpiryHours: 24, planRole: 'FREE', planId: null },
+  free: { maxTransferBytes: 100 * MiB, maxRecipients: 1, maxExpiryHours: 24, planRole: 'FREE', planId: null },
+  paid: { maxTransferBytes: 20 * GiB, maxRecipients: 5, maxExpiryHours: 24, planRole: 'PREMIUM', planId: null },
 }
 
 /** PREMIUM and ADMIN count as paid (spec/transfers.md §6); anything else signed in is FREE. */
@@ -38,6 +40,7 @@ function fromCurrent(limits: CurrentLimits, planRole: PlanRole): FormPlanLimits 
   return {
     maxTransferBytes: limits.max_transfer_size,
     maxRecipients: limits.max_recipients,
+    maxExpiryHours: limits.max_transfer_expiry_hours,
     planRole,
     planId: limits.plan_id,
   }
@@ -53,6 +56,7 @@ export function limitsFromPlan(response: PlanLimitsResponse, planRole: PlanRole 
   return {
     maxTransferBytes: response.max_transfer_size,
     maxRecipients: response.max_recipients,
+    maxExpiryHours: response.max_transfer_expiry_hours,
     planRole,
     planId: response.plan_id,
   }

@@ -10,6 +10,8 @@ export interface PlanTerms {
   maxExpiryHours: number | null
   /** Hours after expiry in which a transfer can be recovered; 0 when the plan has no recovery. */
   recoveryGraceHours: number
+  /** Recipients per transfer (the free plan's recipient field offers Pro's). */
+  maxRecipients: number
 }
 
 /** Guest against Pro, for the upgrade modal. */
@@ -20,8 +22,14 @@ export interface PlanComparison {
 
 /** spec/accounts.md §9's comparison, used only when the plans cannot be fetched: 7 days against up to 30, none against 7. */
 export const fallbackComparison: PlanComparison = {
-  free: { id: planIds.guest, name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0 },
-  pro: { id: planIds.pro, name: 'Pro', maxExpiryHours: 30 * 24, recoveryGraceHours: recoveryExtensionHours },
+  free: { id: planIds.guest, name: 'Free', maxExpiryHours: 7 * 24, recoveryGraceHours: 0, maxRecipients: 1 },
+  pro: {
+    id: planIds.pro,
+    name: 'Pro',
+    maxExpiryHours: 30 * 24,
+    recoveryGraceHours: recoveryExtensionHours,
+    maxRecipients: 5,
+  },
 }
 
 function termsOf(plan: Plan): PlanTerms {
@@ -30,6 +38,7 @@ function termsOf(plan: Plan): PlanTerms {
     name: plan.name,
     maxExpiryHours: plan.max_transfer_expiry_hours,
     recoveryGraceHours: plan.recovery_allowed ? recoveryExtensionHours : 0,
+    maxRecipients: plan.max_recipients,
   }
 }
 

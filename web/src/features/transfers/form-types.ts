@@ -20,6 +20,8 @@ export interface TransferFormFiles {
 export interface TransferFormLimits {
   maxTransferBytes: number | null
   maxRecipients: number
+  /** The longest expiry the send form offers, in hours; null: the unlimited plans' bound. */
+  maxExpiryHours: number | null
   planRole: 'FREE' | 'PREMIUM'
 }
 
@@ -29,6 +31,7 @@ export interface UpgradeTerms {
   name: string
   maxExpiryHours: number | null
   recoveryGraceHours: number
+  maxRecipients: number
 }
 
 export interface UpgradeComparison {

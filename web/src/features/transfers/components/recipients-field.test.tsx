@@ -20,6 +20,7 @@ const files: TransferFormFiles = {
 const plan = (maxRecipients: number): TransferFormLimits => ({
   maxTransferBytes: null,
   maxRecipients,
+  maxExpiryHours: null,
   planRole: maxRecipients > 1 ? 'PREMIUM' : 'FREE',
 })
 

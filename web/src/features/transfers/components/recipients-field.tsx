@@ -1,13 +1,16 @@
-import { Group, Pill, PillsInput, Text, TextInput } from '@mantine/core'
+import { Anchor, Group, Pill, PillsInput, Text, TextInput } from '@mantine/core'
 import { IconMail } from '@tabler/icons-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { RecipientFieldProblem, TransferFormState } from '../hooks/use-transfer-form.js'
 
 export interface RecipientsFieldProps {
   form: TransferFormState
   maxRecipients: number
   disabled?: boolean
+  /** A plan with more recipients, offered before anyone types (the free plan's field). */
+  upgrade?: { to: string; maxRecipients: number }
 }
 
 function useProblemText() {
@@ -35,7 +38,7 @@ const separatorKeys = new Set([',', ';', ' '])
  * Recipients (spec/transfers.md §2, §5): a single email field when the plan allows one; above that, chips
  * added by comma, semicolon, space, Enter or paste, with 'N of M recipients'.
  */
-export function RecipientsField({ form, maxRecipients, disabled }: RecipientsFieldProps) {
+export function RecipientsField({ form, maxRecipients, disabled, upgrade }: RecipientsFieldProps) {
   const { t } = useTranslation('transfers')
   const problemText = useProblemText()
   const counterId = useId()
@@ -53,6 +56,16 @@ export function RecipientsField({ form, maxRecipients, disabled }: RecipientsFie
         error={error}
         disabled={disabled}
         autoComplete="email"
+        description={
+          upgrade ? (
+            <span data-testid="recipient-plan-limit">
+              {t('recipients.planLimit', { count: maxRecipients })}{' '}
+              <Anchor component={Link} to={upgrade.to} size="xs" fw={600}>
+                {t('recipients.upgrade', { count: upgrade.maxRecipients })}
+              </Anchor>
+            </span>
+          ) : undefined
+        }
         data-testid="recipient-email"
       />
     )

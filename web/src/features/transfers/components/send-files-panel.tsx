@@ -2,10 +2,13 @@ import { Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
+import { SendSuccess } from './send-success.js'
 import { TransferForm } from './transfer-form.js'
 
 export interface SendFilesPanelProps {
   upgradeTo: string
+  /** The transfer's page under My Transfers, for the success screen's 'View transfer'. */
+  transferTo(id: string): string
   /** The inline file picker (features/uploads), composed in by the page. */
   picker: ReactNode
   /** useTransferForm's state, kept by the page so it outlives a switch of tabs. */
@@ -19,8 +22,10 @@ export interface SendFilesPanelProps {
   planNotice?: ReactNode
 }
 
-/** The Send files tab (spec/transfers.md §1–2): the inline file picker, then the transfer form. */
-export function SendFilesPanel({ picker, ...form }: SendFilesPanelProps) {
+/** The Send files tab (spec/transfers.md §1–2): the inline file picker, then the transfer form; once sent, the success screen. */
+export function SendFilesPanel({ picker, transferTo, ...form }: SendFilesPanelProps) {
+  const sent = form.form.sent
+  if (sent) return <SendSuccess sent={sent} onSendAnother={form.form.sendAnother} transferTo={transferTo} />
   return (
     <Stack gap="lg">
       {picker}

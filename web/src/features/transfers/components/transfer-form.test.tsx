@@ -5,14 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../../../testing/render.js'
 import type { TransferFormFiles, TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useTransferForm } from '../hooks/use-transfer-form.js'
-import { TransferForm } from './transfer-form.js'
+import { SendFilesPanel } from './send-files-panel.js'
 
 const GiB = 1024 ** 3
-const free: TransferFormLimits = { maxTransferBytes: 50 * GiB, maxRecipients: 1, planRole: 'FREE' }
-const pro: TransferFormLimits = { maxTransferBytes: 2048 * GiB, maxRecipients: 10, planRole: 'PREMIUM' }
+const free: TransferFormLimits = { maxTransferBytes: 50 * GiB, maxRecipients: 1, maxExpiryHours: 24, planRole: 'FREE' }
+const pro: TransferFormLimits = {
+  maxTransferBytes: 2048 * GiB,
+  maxRecipients: 10,
+  maxExpiryHours: 720,
+  planRole: 'PREMIUM',
+}
 const comparison: UpgradeComparison = {
-  free: { id: 'guest', name: 'Free', maxExpiryHours: 168, recoveryGraceHours: 0 },
-  pro: { id: 'pro', name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 48 },
+  free: { id: 'guest', name: 'Free', maxExpiryHours: 168, recoveryGraceHours: 0, maxRecipients: 1 },
+  pro: { id: 'pro', name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 48, maxRecipients: 5 },
 }
 
 /** An upload queue whose files are all stored (what the form reads of features/uploads' queue). */
@@ -39,16 +44,18 @@ interface SendFormProps {
   onLogin?: () => void
 }
 
-/** The form as the Send tab composes it: useTransferForm's state into TransferForm. */
+/** The form as the Send tab composes it: useTransferForm's state into the panel (the success screen too). */
 function SendForm({ files, limits, isAuthenticated = true, onLogin = () => {} }: SendFormProps) {
   const form = useTransferForm({ files, limits, isAuthenticated, onLogin })
   return (
-    <TransferForm
+    <SendFilesPanel
+      picker={null}
       form={form}
       limits={limits}
       limitsKnown
       isAuthenticated={isAuthenticated}
       upgradeTo="/upgrade"
+      transferTo={(id) => `/transfers/${id}`}
       comparison={comparison}
     />
   )
@@ -157,8 +164,70 @@ describe('TransferForm', () => {
       files: files.completed,
     })
     expect(files.clear).toHaveBeenCalledOnce()
+    // The success screen replaces the form: who was emailed, the QR code, and the two ways on.
+    expect(screen.getByRole('heading', { name: 'Transfer sent' })).toBeTruthy()
+    expect(screen.getByTestId('success-recipients').textContent).toBe(
+      'We emailed the download link to your 2 recipients.',
+    )
+    expect(screen.getByRole('img', { name: 'QR code of the share link' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'View transfer' }).getAttribute('href')).toBe(
+      '/transfers/6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+    )
+    expect(screen.queryByTestId('send-button')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Send another' }))
+    expect(screen.queryByTestId('transfer-success')).toBeNull()
     expect(screen.queryAllByTestId('recipient-chip')).toHaveLength(0)
     expect((screen.getByRole('textbox', { name: 'Title (optional)' }) as HTMLInputElement).value).toBe('')
+  })
+
+  it('sends the chosen expiry, and none when the plan maximum is left', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({
+        sharing_url: 'http://ferry.test/share/abc123',
+        message: 'Transfer created',
+        id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+        unique_id: 'abc123',
+        expires_at: '2026-12-02T12:00:00.000Z',
+      }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} />)
+    const expiry = screen.getByRole('combobox', { name: 'Link expires after' }) as HTMLInputElement
+    expect(expiry.value).toBe('30 days (the longest your plan allows)')
+    await user.click(expiry)
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '1 hour',
+      '6 hours',
+      '1 day',
+      '3 days',
+      '7 days',
+      '14 days',
+      '30 days (the longest your plan allows)',
+    ])
+    await user.click(screen.getByRole('option', { name: '7 days' }))
+    await user.click(screen.getByRole('textbox', { name: 'Add a recipient email' }))
+    await user.paste('ann@example.com')
+    await user.click(sendButton())
+    await screen.findByTestId('transfer-success')
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ expires_in_hours: 168 })
+
+    await user.click(screen.getByRole('button', { name: 'Send another' }))
+    await user.click(screen.getByRole('combobox', { name: 'Link expires after' }))
+    await user.click(screen.getByRole('option', { name: '30 days (the longest your plan allows)' }))
+    await user.click(screen.getByRole('textbox', { name: 'Add a recipient email' }))
+    await user.paste('ann@example.com')
+    await user.click(sendButton())
+    await screen.findByTestId('transfer-success')
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).not.toHaveProperty('expires_in_hours')
+  })
+
+  it("tells the free plan's recipient limit before anything is typed, and offers the upgrade", () => {
+    renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />)
+    expect(screen.getByTestId('recipient-plan-limit').textContent).toBe(
+      'Your plan sends to 1 recipient. Upgrade to send to up to 5',
+    )
+    expect(screen.getByRole('link', { name: 'Upgrade to send to up to 5' }).getAttribute('href')).toBe('/upgrade')
   })
 
   it("shows the server's refusal in a dismissable alert", async () => {
@@ -178,6 +247,12 @@ describe('TransferForm', () => {
     const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />, { language: 'es' })
     expect(screen.getByTestId('upload-limit-line').textContent).toBe('Hasta 50 GiB gratisAumentar el límite')
     expect(screen.getByTestId('send-hint').textContent).toBe('Introduce el correo de un destinatario')
+    expect(screen.getByTestId('recipient-plan-limit').textContent).toBe(
+      'Tu plan envía a 1 destinatario. Mejora tu plan para enviar hasta a 5',
+    )
+    expect((screen.getByRole('combobox', { name: 'El enlace caduca tras' }) as HTMLInputElement).value).toBe(
+      '1 día (lo máximo que permite tu plan)',
+    )
     await user.type(screen.getByRole('textbox', { name: 'Correo del destinatario' }), 'ana@')
     await user.click(screen.getByRole('button', { name: 'Transferir' }))
     expect(screen.getByText('Correo no válido: ana@')).toBeTruthy()

@@ -7,8 +7,8 @@ import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
 import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
+import { ExpiryField } from './expiry-field.js'
 import { RecipientsField } from './recipients-field.js'
-import { ShareLinkAlert } from './share-link-alert.js'
 import { UpgradeModal } from './upgrade-modal.js'
 import { UploadLimitLine } from './upload-limit-line.js'
 
@@ -75,7 +75,16 @@ export function TransferForm({
         upgradeTo={upgradeTo}
       />
       {planNotice}
-      <RecipientsField form={form} maxRecipients={limits.maxRecipients} disabled={busy} />
+      <RecipientsField
+        form={form}
+        maxRecipients={limits.maxRecipients}
+        disabled={busy}
+        upgrade={
+          isAuthenticated && limits.planRole === 'FREE' && comparison.pro.maxRecipients > limits.maxRecipients
+            ? { to: upgradeTo, maxRecipients: comparison.pro.maxRecipients }
+            : undefined
+        }
+      />
       <TextInput
         label={t('fields.title')}
         placeholder={t('fields.titlePlaceholder')}
@@ -96,6 +105,13 @@ export function TransferForm({
         onChange={(event) => form.setMessage(event.currentTarget.value)}
         disabled={busy}
         data-testid="transfer-message"
+      />
+      <ExpiryField
+        maxExpiryHours={limits.maxExpiryHours}
+        value={form.expiresInHours}
+        onChange={form.setExpiresInHours}
+        upgradeTo={limits.planRole === 'FREE' ? upgradeTo : undefined}
+        disabled={busy}
       />
       {busy && (
         <Stack gap={4} data-testid="send-progress">
@@ -130,7 +146,6 @@ export function TransferForm({
           {messageText(form.failure)}
         </ErrorAlert>
       )}
-      {form.sharingUrl && <ShareLinkAlert sharingUrl={form.sharingUrl} onClose={form.dismissSharingUrl} />}
       <Stack gap={4}>
         <Button
           size="lg"

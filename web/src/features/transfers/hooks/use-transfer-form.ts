@@ -29,6 +29,15 @@ interface PendingSend {
   emails: string[]
   title: string
   message: string
+  expiresInHours: number | null
+}
+
+/** A transfer just sent, for the success screen. */
+export interface SentTransfer {
+  id: string
+  sharingUrl: string
+  expiresAt: string
+  recipientCount: number
 }
 
 function toFieldProblem(problem: NonNullable<ReturnType<typeof recipientProblem>>): RecipientFieldProblem {
@@ -59,7 +68,9 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   const [title, setTitle] = useState('')
   const [message, setMessage] = useState('')
   const [phase, setPhase] = useState<SendPhase>('idle')
-  const [sharingUrl, setSharingUrl] = useState<string | null>(null)
+  const [sent, setSent] = useState<SentTransfer | null>(null)
+  /** Hours chosen in the expiry field; null: the plan's maximum, which the server applies when none is sent. */
+  const [expiresInHours, setExpiresInHours] = useState<number | null>(null)
   const [failure, setFailure] = useState<FeatureMessage | null>(null)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
@@ -170,7 +181,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       return
     }
     setFailure(null)
-    setSharingUrl(null)
+    setSent(null)
     if (files.items.length === 0 || !hasFiles) {
       setNoFiles(true)
       return
@@ -191,7 +202,9 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     if (problem) return setRecipientError(toFieldProblem(problem))
     setRecipientError(null)
 
-    pending.current = { emails, title: title.trim(), message }
+    const maxHours = limits.maxExpiryHours
+    const hours = expiresInHours !== null && (maxHours === null || expiresInHours <= maxHours) ? expiresInHours : null
+    pending.current = { emails, title: title.trim(), message, expiresInHours: hours }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
   }
@@ -222,12 +235,18 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         recipient_email: payload.emails[0] ?? '',
         title: payload.title,
         message: payload.message,
+        ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
       },
       {
         onSuccess: (response) => {
           files.clear()
           reset()
-          setSharingUrl(response.sharing_url)
+          setSent({
+            id: response.id,
+            sharingUrl: response.sharing_url,
+            expiresAt: String(response.expires_at),
+            recipientCount: payload.emails.length,
+          })
           setPhase('idle')
         },
         onError: (error) => {
@@ -260,8 +279,12 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     send,
     upgradeOpen,
     closeUpgrade: () => setUpgradeOpen(false),
-    sharingUrl,
-    dismissSharingUrl: () => setSharingUrl(null),
+    expiresInHours,
+    setExpiresInHours,
+    /** The transfer just sent: the panel shows its success screen instead of the form. */
+    sent,
+    /** 'Send another': back to an empty form. */
+    sendAnother: () => setSent(null),
     failure,
     dismissFailure: () => setFailure(null),
   }
