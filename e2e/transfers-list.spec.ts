@@ -88,12 +88,17 @@ test('My Transfers sorts by any header, searches title, recipient and file, copi
   // Delete asks first; Cancel keeps it.
   await rowOf(page, 'Alpha report').getByRole('button', { name: 'Delete' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete transfer' })
-  await expect(confirm).toContainText('Are you sure you want to delete this transfer?')
+  await expect(confirm).toContainText('Delete this transfer?')
+  // It says what happens (issue 17 item 5).
+  await expect(confirm.getByTestId('delete-consequences')).toHaveText(
+    'Its link stops working at once for every recipient, and its files are removed. This cannot be undone.',
+  )
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(confirm).toBeHidden()
   await expect(rowTitles(page)).toHaveCount(3)
   await rowOf(page, 'Alpha report').getByRole('button', { name: 'Delete' }).click()
   await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Transfer deleted: Alpha report')).toBeVisible()
   await expect(rowTitles(page)).toHaveText(['beta notes', 'Gamma'])
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(rowTitles(page)).toHaveText(['beta notes', 'Gamma'])
@@ -115,14 +120,15 @@ test('My Transfers sorts by any header, searches title, recipient and file, copi
 
   // The detail page, and the sender's own download.
   await page.goto('/transfers')
-  await rowOf(page, 'Gamma')
-    .getByRole('link', { name: `${gamma.id.slice(0, 8)}…` })
-    .click()
+  // The title opens the transfer (issue 17 item 5).
+  await rowOf(page, 'Gamma').getByRole('link', { name: 'Gamma', exact: true }).click()
   await expect(page).toHaveURL(`/transfers/${gamma.id}`)
   await expect(page.getByRole('heading', { name: 'Gamma' })).toBeVisible()
   await expect(page.getByTestId('detail-status')).toHaveText('Active')
   await expect(page.getByText('Gamma message')).toBeVisible()
   await expect(page.getByText(`kim-${tag}@e2e.ferry.test`)).toBeVisible()
+  // One file: 'Download file' (several get 'Download all (ZIP)').
+  await expect(page.getByTestId('detail-download')).toHaveText('Download file')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-download').click()])
   expect(download.suggestedFilename()).toBe('zeta.pdf')
   const saved = await download.path()

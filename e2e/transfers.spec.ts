@@ -86,7 +86,9 @@ test('a paid sender sends two files to two recipients, who download them intact,
       'We emailed the download link to your 2 recipients.',
     )
     await expect(success.getByRole('img', { name: 'QR code of the share link' })).toBeVisible()
-    await expect(success.getByRole('link', { name: 'View transfer' })).toHaveAttribute('href', /^\/transfers\/[\w-]+$/)
+    const viewTransfer = success.getByRole('link', { name: 'View transfer' })
+    await expect(viewTransfer).toHaveAttribute('href', /^\/transfers\/[\w-]+$/)
+    const detailPath = (await viewTransfer.getAttribute('href')) ?? ''
     await expect(send).toHaveCount(0)
     // Send another: the form, the file list and the total are cleared.
     await success.getByRole('button', { name: 'Send another' }).click()
@@ -148,6 +150,15 @@ test('a paid sender sends two files to two recipients, who download them intact,
     await expect(boRow.getByTestId('first-accessed')).toHaveText('Not opened yet')
     await expect(boRow.getByTestId('download-status')).toHaveText([/Not downloaded/, /Not downloaded/])
     await expect(page.getByTestId('share-title')).toHaveText(xssTitle)
+
+    // The same tracking on the transfer's page under My Transfers (issue 17 item 5), and its ZIP button.
+    await page.goto(detailPath)
+    await expect(page.getByTestId('detail-download')).toHaveText('Download all (ZIP)')
+    await expect(trackedRecipient(page, ana).getByTestId('download-status')).toHaveText([
+      /photo one\.jpgDownloaded/,
+      /clip\.mp4Downloaded/,
+    ])
+    await expect(trackedRecipient(page, bo).getByTestId('first-accessed')).toHaveText('Not opened yet')
     expect(await page.evaluate(() => (window as { __ferryXss?: number }).__ferryXss)).toBeUndefined()
     expect(senderDialogs).toEqual([])
   } finally {

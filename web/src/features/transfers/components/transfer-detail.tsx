@@ -21,8 +21,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
-import { useTransfer } from '../api/transfer-queries.js'
+import { useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
+import { ShareTracking } from './share-tracking.js'
 
 export interface TransferDetailProps {
   id: string
@@ -42,7 +43,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Transfer detail (spec/transfers.md §2): its fields, the Active/Expired badge and 'Download File' for the sender. */
+/**
+ * The sender's per-recipient tracking, from the share record the sender is given (refreshed every
+ * 10 s while open): who opened the link and which files each downloaded (issue 17 item 5).
+ */
+function RecipientTracking({ transfer }: { transfer: Transfer }) {
+  const share = useShare(transfer.unique_id, null)
+  const recipients = share.data?.tracking.recipients
+  if (!recipients || recipients.length === 0) return null
+  return <ShareTracking recipients={recipients} files={transfer.files} />
+}
+
+/** Transfer detail (spec/transfers.md §2): its fields, the Active/Expired badge, the sender's download and the recipients' tracking. */
 export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
@@ -158,7 +170,7 @@ export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
               onClick={() => void downloadFile()}
               data-testid="detail-download"
             >
-              {t('detail.download')}
+              {transfer.files.length > 1 ? t('detail.downloadAll') : t('detail.download')}
             </Button>
             <CopyButton value={transfer.sharing_url} timeout={2000}>
               {({ copied, copy }) => (
@@ -175,6 +187,7 @@ export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
           {footer?.(transfer)}
         </Stack>
       </Paper>
+      <RecipientTracking transfer={transfer} />
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
 import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { IconAlertCircle, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -40,8 +41,12 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
   const confirmDelete = () => {
     if (!toDelete) return
     setDeleteFailed(false)
+    const name = toDelete.title || toDelete.file_name
     remove.mutate(toDelete.id, {
-      onSuccess: () => setToDelete(null),
+      onSuccess: () => {
+        setToDelete(null)
+        notifications.show({ color: 'green', message: t('list.deleted', { name }), autoClose: 4000 })
+      },
       onError: () => {
         setToDelete(null)
         setDeleteFailed(true)
@@ -151,10 +156,13 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
         <Stack gap="md">
           <Text>{t('list.confirmDelete')}</Text>
           {toDelete && (
-            <Text size="sm" c="dimmed" truncate>
+            <Text size="sm" fw={600} truncate>
               {toDelete.title || toDelete.file_name}
             </Text>
           )}
+          <Text size="sm" c="dimmed" data-testid="delete-consequences">
+            {t('list.deleteConsequences')}
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setToDelete(null)}>
               {t('list.cancel')}

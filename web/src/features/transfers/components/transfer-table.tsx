@@ -91,7 +91,8 @@ export function TransferTable({
           {rows.map((transfer) => (
             <Table.Tr key={transfer.id} data-testid="transfer-row" data-title={transfer.title}>
               <Table.Td>
-                <Anchor component={Link} to={detailPath(transfer.id)} ff="monospace" size="sm">
+                {/* The title opens the transfer; the id stays for whoever needs to quote it. */}
+                <Anchor component={Link} to={detailPath(transfer.id)} ff="monospace" size="xs" c="dimmed" tabIndex={-1}>
                   {shortId(transfer.id)}
                 </Anchor>
               </Table.Td>
@@ -103,9 +104,18 @@ export function TransferTable({
                 </Table.Td>
               )}
               <Table.Td maw={220}>
-                <Text size="sm" truncate title={transfer.title} data-testid="cell-title">
+                <Anchor
+                  component={Link}
+                  to={detailPath(transfer.id)}
+                  size="sm"
+                  fw={500}
+                  display="block"
+                  truncate
+                  title={transfer.title}
+                  data-testid="cell-title"
+                >
                   {transfer.title || t('list.untitled')}
-                </Text>
+                </Anchor>
               </Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" truncate title={transfer.recipient_emails.join(', ')}>
