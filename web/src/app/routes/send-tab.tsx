@@ -21,7 +21,16 @@ export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) 
     <SendFilesPanel
       upgradeTo={paths.upgrade}
       transferTo={transferPath}
-      picker={<UploadPicker queue={uploads} signedIn={isAuthenticated} onLogin={openLogin} />}
+      picker={
+        <UploadPicker
+          queue={uploads}
+          signedIn={isAuthenticated}
+          onLogin={openLogin}
+          // Only the plan's own limit refuses files: the fallbacks are guesses (spec/transfers.md §9).
+          maxFileBytes={plan.loaded ? plan.limits.maxTransferBytes : null}
+          upgradeTo={paths.upgrade}
+        />
+      }
       form={form}
       limits={plan.limits}
       limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}

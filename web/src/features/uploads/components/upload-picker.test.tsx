@@ -89,6 +89,34 @@ describe('UploadPicker (the upload queue)', () => {
     expect(vi.mocked(queue.addFiles).mock.calls[0]?.[0].map((picked) => picked.file.name)).toEqual(['hello.txt'])
   })
 
+  it("refuses a file over the plan's limit as it is added, saying why and offering the upgrade", async () => {
+    const queue = queueOf([])
+    const { user } = renderWithApp(<UploadPicker queue={queue} signedIn maxFileBytes={1024} upgradeTo="/upgrade" />)
+    const small = new File(['x'.repeat(100)], 'small.txt')
+    const big = new File(['x'.repeat(2048)], 'big.bin')
+    await user.upload(screen.getByTestId('add-files-input') as HTMLInputElement, [small, big])
+    expect(vi.mocked(queue.addFiles).mock.calls[0]?.[0].map((picked) => picked.file.name)).toEqual(['small.txt'])
+    const notice = screen.getByTestId('oversize-notice')
+    expect(
+      within(notice).getByText('big.bin is 2 KiB: your plan sends up to 1 KiB per transfer, so it was not added.'),
+    ).toBeTruthy()
+    expect(within(notice).getByRole('link', { name: 'Upgrade to send larger files' }).getAttribute('href')).toBe(
+      '/upgrade',
+    )
+    await user.click(within(notice).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByTestId('oversize-notice')).toBeNull()
+  })
+
+  it('says it in Spanish, and adds nothing when every file is too large', async () => {
+    const queue = queueOf([])
+    const { user } = renderWithApp(<UploadPicker queue={queue} signedIn maxFileBytes={1024} />, { language: 'es' })
+    await user.upload(screen.getByTestId('add-files-input') as HTMLInputElement, new File(['x'.repeat(2048)], 'a.bin'))
+    expect(queue.addFiles).not.toHaveBeenCalled()
+    expect(screen.getByTestId('oversize-notice').textContent).toBe(
+      'a.bin ocupa 2 KiB: tu plan envía hasta 1 KiB por transferencia, así que no se ha añadido.',
+    )
+  })
+
   it('lists every file with its size and state, and the totals above them', () => {
     renderWithApp(<UploadPicker queue={movingQueue()} signedIn />)
     const list = screen.getByRole('list', { name: 'Selected files' })

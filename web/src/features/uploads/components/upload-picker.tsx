@@ -1,6 +1,10 @@
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core'
-import { IconBolt, IconLock, IconWifiOff } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconBolt, IconLock, IconRocket, IconWifiOff } from '@tabler/icons-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { PickedFile } from '../file-names.js'
 import type { UploadQueue } from '../hooks/use-upload-queue.js'
+import { splitOversize } from '../oversize.js'
 import { UploadDropArea } from './upload-drop-area.js'
 import { UploadFileRow } from './upload-file-row.js'
 import { UploadSummary } from './upload-summary.js'
@@ -12,6 +16,10 @@ export interface UploadPickerProps {
   signedIn: boolean
   /** Opens the login; the note then offers a Log in button. */
   onLogin?: () => void
+  /** The plan's per-transfer limit in bytes (null: none): a larger file is refused as it is added. */
+  maxFileBytes?: number | null
+  /** Where the refusal offers a bigger plan; none where no upgrade applies. */
+  upgradeTo?: string
 }
 
 const maxNamesInNotice = 3
@@ -20,14 +28,48 @@ const maxNamesInNotice = 3
  * The inline file picker of spec/transfers.md §2: drop area, Add files, Add folders, and the selected
  * files with their progress.
  */
-export function UploadPicker({ queue, signedIn, onLogin }: UploadPickerProps) {
-  const { t } = useUploadText()
+export function UploadPicker({ queue, signedIn, onLogin, maxFileBytes, upgradeTo }: UploadPickerProps) {
+  const { t, formatSize } = useUploadText()
   const hasFiles = queue.items.length > 0
   const notice = queue.notice
+  const [refused, setRefused] = useState<readonly PickedFile[]>([])
+
+  const addFiles = (files: PickedFile[]) => {
+    const split = splitOversize(files, maxFileBytes)
+    setRefused(split.refused)
+    if (split.accepted.length > 0) queue.addFiles(split.accepted)
+  }
 
   return (
     <Stack gap="sm">
-      <UploadDropArea onFiles={queue.addFiles} compact={hasFiles} />
+      <UploadDropArea onFiles={addFiles} compact={hasFiles} />
+      {refused.length > 0 && maxFileBytes != null && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconRocket size={18} />}
+          withCloseButton
+          closeButtonLabel={t('oversize.close')}
+          onClose={() => setRefused([])}
+          data-testid="oversize-notice"
+        >
+          <Stack gap={6}>
+            {refused.slice(0, maxNamesInNotice).map(({ file }) => (
+              <Text size="sm" key={file.name} style={{ overflowWrap: 'anywhere' }}>
+                {t('oversize.file', { name: file.name, size: formatSize(file.size), limit: formatSize(maxFileBytes) })}
+              </Text>
+            ))}
+            {refused.length > maxNamesInNotice && (
+              <Text size="sm">{t('oversize.more', { count: refused.length - maxNamesInNotice })}</Text>
+            )}
+            {upgradeTo && (
+              <Anchor component={Link} to={upgradeTo} size="sm" fw={600}>
+                {t('oversize.upgrade')}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {notice?.kind === 'duplicates' && (
         <Alert color="gray" variant="light" py="xs" data-testid="upload-notice">
           <Text size="sm">
