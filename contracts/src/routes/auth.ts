@@ -63,7 +63,7 @@ export const authApi = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/logout-all',
     access: 'user',
-    summary: 'Logs out of all devices: every session of the user ends, this one included.',
+    description: 'Logs out of all devices: every session of the user ends, this one included.',
     responses: { 200: logoutResponse },
   },
   /** Without `token`, checks the session of the request itself (its auth cookie): the web app's way. */

@@ -30,6 +30,8 @@ export interface RouteDefinition {
   /** A plan flag the caller's plan must have, or the route answers 403 `plan_feature_missing`. */
   planFeature?: keyof PlanFlags
   summary?: string
+  /** A longer explanation for the API document: the rules a caller has to know. */
+  description?: string
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType

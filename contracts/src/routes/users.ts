@@ -8,7 +8,7 @@ export const usersApi = defineRoutes('users', {
     method: 'PUT',
     path: '/api/users/me/language',
     access: 'user',
-    summary: 'Stores the interface language the user now uses: the emails they cause are written in it.',
+    description: 'Stores the interface language the user now uses: the emails they cause are written in it.',
     body: languageRequest,
     responses: { 200: userSchema },
   },

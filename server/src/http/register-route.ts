@@ -79,6 +79,7 @@ export function registerRoute<R extends RouteDefinition & { tag?: string }>(
     schema: {
       ...(route.tag ? { tags: [route.tag] } : {}),
       ...(route.summary ? { summary: route.summary } : {}),
+      ...(route.description ? { description: route.description } : {}),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
