@@ -8,17 +8,20 @@ import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createBillingRepository, type SubscriptionRow } from './billing.repository.js'
 import { toSubscription } from './billing-mapping.js'
-import { createBillingNotices } from './billing-notices.js'
+import type { BillingNotices } from './billing-notices.js'
 import { endSubscription } from './subscription-lifecycle.js'
 
-export type SubscriptionsDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'>
+export type SubscriptionsDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'> & {
+  /** The confirmation emails, built once by billing.services.ts. */
+  notices: BillingNotices
+}
 
 /** Subscriptions: the user's current plan, cancelling, complimentary plans (spec/accounts.md §3, §7). */
 export function createSubscriptionsService(deps: SubscriptionsDeps, plans: PlansService) {
   const { clock, database, payments, logger } = deps
   const repo = createBillingRepository(database.db)
   const plansRepo = createPlansRepository(database.db)
-  const notices = createBillingNotices(deps)
+  const { notices } = deps
 
   async function present(row: SubscriptionRow): Promise<Subscription> {
     const plan = await plansRepo.findById(row.planId)
