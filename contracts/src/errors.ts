@@ -52,6 +52,8 @@ export const errorMessages = {
   request_not_found: 'This upload link does not exist or has been removed.',
   request_expired: 'This upload link has expired.',
   request_completed: 'This file request has already been completed and is no longer accepting uploads.',
+  request_closed: 'The owner has closed this upload link; it no longer accepts uploads.',
+  request_reopen_expired: 'This link has expired. Choose a new expiry to open it again.',
   request_no_files: 'No files were uploaded successfully',
   request_too_many_files: 'This request accepts at most {n} file(s).',
   request_too_large: 'These files exceed the {size} this request accepts.',

@@ -31,17 +31,41 @@ export const apiAliases = {
 /** spec/transfers.md §5 / §9: link expiry in days. */
 export const requestExpiryDays = { min: 1, max: 30, default: 7 } as const
 
+/** The presets the create form offers beside its number input. */
+export const requestExpiryPresets = [1, 3, 7, 14, 30] as const
+
+const expiryMessage = `The expiry must be a whole number of days from ${requestExpiryDays.min} to ${requestExpiryDays.max}.`
+
 /**
- * spec/transfers.md §5: a non-numeric entry falls back to 7; a number outside 1..30 is clamped to the nearest
- * bound (0 → 1, 31 → 30), fractions rounded. The browser and the server both apply this, so a
- * create never fails on its expiry; the response's expires_at shows what was applied.
+ * A link's expiry in whole days, 1 to 30 (issue 17): anything else (0, 31, "abc", 2.5) is refused
+ * with one clear message instead of being clamped, on the server and in the form alike.
  */
-export function normalizeExpiryDays(value: unknown): number {
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
-  if (!Number.isFinite(n)) return requestExpiryDays.default
-  return Math.min(requestExpiryDays.max, Math.max(requestExpiryDays.min, Math.round(n)))
+export const expiryDaysSchema = z
+  .number({ error: expiryMessage })
+  .int({ error: expiryMessage })
+  .min(requestExpiryDays.min, { error: expiryMessage })
+  .max(requestExpiryDays.max, { error: expiryMessage })
+
+/** The form's check of what was typed: the days, or null when it is not a whole number in 1..30. */
+export function parseExpiryDays(value: string): number | null {
+  if (!/^\s*\d+\s*$/.test(value)) return null
+  const parsed = expiryDaysSchema.safeParse(Number(value))
+  return parsed.success ? parsed.data : null
 }
+
+export const requestNameMax = 120
+export const requestMessageMax = 1000
+
+const optionalText = (what: string, max: number) =>
+  plainText(z.string().trim().max(max, `${what} is too long (at most ${max} characters).`), what, { shown: true })
+    .nullish()
+    .transform((v) => v || null)
+
+/** What the visitor reads on the upload page: what the link is for, and a message from its owner. */
+export const requestDescription = z.object({
+  name: optionalText('The name', requestNameMax),
+  message: optionalText('The message', requestMessageMax),
+})
 
 export const requireSenderValues = ['none', 'name', 'email'] as const
 export type RequireSender = (typeof requireSenderValues)[number]
@@ -104,10 +128,13 @@ export const requestGuardrails = z.object({
 })
 
 /**
- * POST /file-request/create. `expires_in_days` takes any JSON value: see normalizeExpiryDays.
+ * POST /file-request/create. `expires_in_days` defaults to 7; `single_upload` closes the link after
+ * its first upload (otherwise it stays open for everyone who has it until it expires, reaches a
+ * limit or its owner closes it).
  */
-export const requestCreateRequest = requestGuardrails.extend({
-  expires_in_days: z.unknown().optional().transform(normalizeExpiryDays),
+export const requestCreateRequest = requestGuardrails.extend(requestDescription.shape).extend({
+  expires_in_days: expiryDaysSchema.default(requestExpiryDays.default),
+  single_upload: z.boolean().default(false),
 })
 export type RequestCreateRequest = z.input<typeof requestCreateRequest>
 export type RequestCreateInput = z.output<typeof requestCreateRequest>
@@ -130,7 +157,32 @@ const guardrailFields = {
   max_total_bytes: z.int().nullable(),
   allowed_types: z.array(z.string()),
   require_sender: z.enum(requireSenderValues),
+  name: z.string().nullable(),
+  message: z.string().nullable(),
+  single_upload: z.boolean(),
+  /** The owner closed the link (it can be opened again until it expires). */
+  deactivated: z.boolean(),
 }
+
+/**
+ * PATCH /api/file-requests/{id}: the owner's changes; every field optional. `active` false closes the
+ * link at once for everyone, true opens it again (not past its expiry); `expires_in_days` counts from now.
+ */
+export const requestUpdateRequest = z
+  .object({
+    name: requestDescription.shape.name.optional(),
+    message: requestDescription.shape.message.optional(),
+    expires_in_days: expiryDaysSchema.optional(),
+    max_files: requestGuardrails.shape.max_files.optional(),
+    max_total_bytes: requestGuardrails.shape.max_total_bytes.optional(),
+    allowed_types: requestGuardrails.shape.allowed_types.optional(),
+    require_sender: requestGuardrails.shape.require_sender.optional(),
+    single_upload: z.boolean().optional(),
+    active: z.boolean().optional(),
+  })
+  .strict()
+export type RequestUpdateRequest = z.input<typeof requestUpdateRequest>
+export type RequestUpdateInput = z.output<typeof requestUpdateRequest>
 
 /** GET /api/file-request/{id} (spec/transfers.md §3 File request info), plus what the upload page shows and checks. */
 export const requestInfoResponse = z.object({
@@ -138,6 +190,8 @@ export const requestInfoResponse = z.object({
   completed: z.boolean(),
   expires_at: isoDate,
   ...guardrailFields,
+  /** Who is asking: the owner's account name. */
+  owner_name: z.string(),
   /** Files and bytes already received on this link (the guardrails count them). */
   files_received: z.int().nonnegative(),
   bytes_received: z.int().nonnegative(),
@@ -195,7 +249,8 @@ export type ReceivedGroupList = z.infer<typeof receivedGroupsResponse>
 export const requestUploadResponse = z.object({ message: z.string(), group: receivedGroupSchema })
 export type RequestUploadResponse = z.infer<typeof requestUploadResponse>
 
-export const requestCompleteResponse = z.object({ completed: z.literal(true) })
+/** Whether the link is now closed: only a single-upload link closes; a shared link stays open for others. */
+export const requestCompleteResponse = z.object({ completed: z.boolean() })
 
 /** spec/transfers.md §3 List item; status follows requestLinkStatus. */
 export const requestListItemSchema = z.object({
@@ -215,13 +270,17 @@ export type RequestList = z.infer<typeof requestListResponse>
 export const receivedFileIdParams = z.object({ fileId: z.uuid() })
 export const receivedGroupIdParams = z.object({ groupId: z.uuid() })
 
-export type RequestLinkStatus = 'completed' | 'expired' | 'active'
+export type RequestLinkStatus = 'closed' | 'completed' | 'expired' | 'active'
 
-/** spec/transfers.md §4: Completed if completed, else Expired once expires_at passed, else Active. */
+/**
+ * spec/transfers.md §4: Closed if its owner closed it, else Completed (a single-upload link that got
+ * its upload), else Expired once expires_at passed, else Active.
+ */
 export function requestLinkStatus(
-  link: { completed: boolean; expires_at: string | Date },
+  link: { completed: boolean; deactivated: boolean; expires_at: string | Date },
   now: Date,
 ): RequestLinkStatus {
+  if (link.deactivated) return 'closed'
   if (link.completed) return 'completed'
   return new Date(link.expires_at).getTime() <= now.getTime() ? 'expired' : 'active'
 }

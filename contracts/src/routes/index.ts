@@ -1,6 +1,7 @@
 import { accountApi } from './account.js'
 import { authApi } from './auth.js'
 import { plansApi } from './plans.js'
+import { requestLinksApi } from './request-links.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
@@ -14,6 +15,7 @@ import { usersApi } from './users.js'
 export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(authApi),
+  ...Object.values(requestLinksApi),
   ...Object.values(systemApi),
   ...Object.values(transfersApi),
   ...Object.values(shareApi),

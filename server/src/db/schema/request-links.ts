@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users.js'
 
 /** Who an uploader must say they are on a request link. */
@@ -19,7 +19,15 @@ export const requestLinks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Closed to uploads: a single-upload link got its upload, or the owner closed it. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The owner closed the link (completed_at is set too); cleared when they open it again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** What the link is for, and a message for the person uploading (issue 17). */
+    name: text('name'),
+    message: text('message'),
+    /** Closes after its first upload; otherwise the link stays open for everyone who has it. */
+    singleUpload: boolean('single_upload').notNull().default(false),
     maxFiles: integer('max_files'),
     maxTotalBytes: bigint('max_total_bytes', { mode: 'number' }),
     /** Extensions ('.pdf') or MIME types and prefixes ('image/'); empty = any. */

@@ -5,16 +5,21 @@ import type { RequestLinkRow } from './request-links.repository.js'
 
 export const requestNotFound = () => new AppError('request_not_found', 404)
 
-/** Why a link takes no upload now, or null when it is open (spec/transfers.md §4: completed wins over expired). */
-export function closedReason(link: RequestLinkRow, now: Date): 'completed' | 'expired' | null {
+/**
+ * Why a link takes no upload now, or null when it is open (spec/transfers.md §4: closed by its owner,
+ * then completed, win over expired).
+ */
+export function closedReason(link: RequestLinkRow, now: Date): 'closed' | 'completed' | 'expired' | null {
+  if (link.deactivatedAt !== null) return 'closed'
   if (link.completedAt !== null) return 'completed'
   return link.expiresAt.getTime() <= now.getTime() ? 'expired' : null
 }
 
-/** The link if it exists and takes uploads: 404 unknown, 409 completed, 410 expired. */
+/** The link if it exists and takes uploads: 404 unknown, 409 closed or completed, 410 expired. */
 export function assertOpen(link: RequestLinkRow | undefined, now: Date): RequestLinkRow {
   if (!link) throw requestNotFound()
   const reason = closedReason(link, now)
+  if (reason === 'closed') throw new AppError('request_closed', 409)
   if (reason === 'completed') throw new AppError('request_completed', 409)
   if (reason === 'expired') throw new AppError('request_expired', 410)
   return link

@@ -10,11 +10,13 @@ export interface FilesReceivedEmail {
   senderInfo: string
   files: { name: string; size: number }[]
   totalSize: number
+  /** When the received files are deleted (the requester's plan retention); null = kept. */
+  keptUntil: Date | null
 }
 
 /** The notice the requester gets when files arrive on a request link (product.md §8), in the requester's language. */
 export function filesReceivedEmail(mail: FilesReceivedEmail, language: Language): MailMessage {
-  const { t, size } = mailText(language, 'requestLinks')
+  const { t, size, date } = mailText(language, 'requestLinks')
   const count = mail.files.length
   const sender = singleLine(mail.senderInfo)
   return composeMail({
@@ -29,6 +31,12 @@ export function filesReceivedEmail(mail: FilesReceivedEmail, language: Language)
       { kind: 'paragraph', text: t('filesReceived.files') },
       { kind: 'list', items: mail.files.map((f) => t('filesReceived.file', { name: f.name, size: size(f.size) })) },
       { kind: 'paragraph', text: t('filesReceived.total', { size: size(mail.totalSize) }) },
+      {
+        kind: 'paragraph',
+        text: mail.keptUntil
+          ? t('filesReceived.keptUntil', { date: date(mail.keptUntil) })
+          : t('filesReceived.keptForever'),
+      },
       { kind: 'button', label: t('filesReceived.open'), url: mail.link },
     ],
   })

@@ -9,6 +9,10 @@ export function guardrailsOf(link: RequestLinkRow) {
     max_total_bytes: link.maxTotalBytes,
     allowed_types: link.allowedTypes,
     require_sender: link.requireSender,
+    name: link.name,
+    message: link.message,
+    single_upload: link.singleUpload,
+    deactivated: link.deactivatedAt !== null,
   }
 }
 

@@ -60,6 +60,39 @@ export function createRequestLinksRepository(db: DbExecutor) {
         .where(and(eq(requestLinks.id, id), isNull(requestLinks.completedAt)))
     },
 
+    /** The owner's changes to a link; the row after them, or undefined when it is not theirs. */
+    async update(
+      id: string,
+      userId: string,
+      values: Partial<typeof requestLinks.$inferInsert>,
+    ): Promise<RequestLinkRow | undefined> {
+      const [row] = await db
+        .update(requestLinks)
+        .set(values)
+        .where(and(eq(requestLinks.id, id), eq(requestLinks.userId, userId)))
+        .returning()
+      return row
+    },
+
+    /** Deletes the owner's link (its received groups and files go with it); false when it is not theirs. */
+    async delete(id: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(requestLinks)
+        .where(and(eq(requestLinks.id, id), eq(requestLinks.userId, userId)))
+        .returning({ id: requestLinks.id })
+      return rows.length === 1
+    },
+
+    /** The stored keys of every file received on a link whose files are still kept. */
+    async liveFileKeysOfLink(requestId: string): Promise<string[]> {
+      const rows = await db
+        .select({ key: receivedFiles.fileKey })
+        .from(receivedFiles)
+        .innerJoin(receivedGroups, eq(receivedGroups.id, receivedFiles.groupId))
+        .where(and(eq(receivedGroups.requestId, requestId), isNull(receivedGroups.filesDeletedAt)))
+      return rows.map((r) => r.key)
+    },
+
     /** Files and bytes received on a link so far. */
     async received(requestId: string): Promise<{ files: number; bytes: number }> {
       const [row] = await db

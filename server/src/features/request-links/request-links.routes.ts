@@ -17,11 +17,13 @@ import {
 } from '@ferry/contracts/api/request-links'
 import { errorResponse } from '@ferry/contracts/api/system'
 import { errorMessages } from '@ferry/contracts/errors'
+import { requestLinksApi } from '@ferry/contracts/routes/request-links'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { requireUser } from '../../http/auth-guard.js'
 import { sendDownload } from '../../http/download/download-reply.js'
+import { registerRoute } from '../../http/register-route.js'
 import type { ReceivedDownload, RequestLinksService } from './request-links.service.js'
 
 const tags = ['request-links']
@@ -124,6 +126,15 @@ export const requestLinksRoutes =
       },
       (request) => links.complete(request.params.requestId),
     )
+
+    registerRoute(app, requestLinksApi.update, (request) =>
+      links.update(requireUser(request), request.params.requestId, request.body),
+    )
+
+    registerRoute(app, requestLinksApi.remove, async (request, reply) => {
+      await links.remove(requireUser(request), request.params.requestId)
+      return reply.status(204).send()
+    })
 
     app.get(
       requestLinksPaths.fileDownload,

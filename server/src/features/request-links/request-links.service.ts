@@ -6,6 +6,7 @@ import type {
   RequestCreateResponse,
   RequestInfo,
   RequestListItem,
+  RequestUpdateInput,
   RequestUploadInput,
   RequestUploadResponse,
 } from '@ferry/contracts/api/request-links'
@@ -84,6 +85,7 @@ export function createRequestLinksService(
             senderInfo: created.group.senderInfo,
             files: created.files.map((f) => ({ name: f.fileName, size: f.fileSize })),
             totalSize: created.files.reduce((sum, f) => sum + f.fileSize, 0),
+            keptUntil: created.group.purgeAfter,
           },
           requester.language,
         ),
@@ -118,6 +120,9 @@ export function createRequestLinksService(
           maxTotalBytes: input.max_total_bytes,
           allowedTypes: input.allowed_types,
           requireSender: input.require_sender,
+          name: input.name,
+          message: input.message,
+          singleUpload: input.single_upload,
         })
       })
       return { request_id: link.id, expires_at: link.expiresAt.toISOString() }
@@ -129,7 +134,11 @@ export function createRequestLinksService(
       if (!link) throw requestNotFound()
       if (closedReason(link, clock.now()) === 'expired')
         return { expired: true, expiresAt: link.expiresAt.toISOString() }
-      const [received, plan] = await Promise.all([repo.received(link.id), plans.planForUser(link.userId)])
+      const [received, plan, owner] = await Promise.all([
+        repo.received(link.id),
+        plans.planForUser(link.userId),
+        users.getById(link.userId),
+      ])
       const remaining = link.maxTotalBytes === null ? null : link.maxTotalBytes - received.bytes
       return {
         expired: false,
@@ -138,6 +147,7 @@ export function createRequestLinksService(
           completed: link.completedAt !== null,
           expires_at: link.expiresAt.toISOString(),
           ...guardrailsOf(link),
+          owner_name: owner?.name ?? '',
           files_received: received.files,
           bytes_received: received.bytes,
           max_upload_bytes: smallestLimit(plans.limitsFor(plan).maxTransferBytes, remaining),
@@ -197,6 +207,8 @@ export function createRequestLinksService(
             position,
           })),
         )
+        // A single-upload link closes with its upload; a shared one stays open for everyone else.
+        if (link.singleUpload) await txRepo.complete(link.id, now)
         return { link, created }
       })
 
@@ -204,14 +216,80 @@ export function createRequestLinksService(
       return { message: 'Files uploaded successfully', group: toReceivedGroup(created) }
     },
 
-    /** POST /api/file-request/{id}/complete: no more uploads (repeating it is fine; 410 when expired). */
-    async complete(requestId: string): Promise<{ completed: true }> {
+    /**
+     * POST /api/file-request/{id}/complete: a visitor says they are done. Only a single-upload link
+     * closes (its upload closed it already); a shared link stays open, so one visitor cannot close it
+     * for everyone else (issue 17). 410 when expired.
+     */
+    async complete(requestId: string): Promise<{ completed: boolean }> {
       const link = await repo.find(requestId)
       if (!link) throw requestNotFound()
       if (link.completedAt !== null) return { completed: true }
       if (closedReason(link, clock.now()) === 'expired') throw new AppError('request_expired', 410)
+      if (!link.singleUpload) return { completed: false }
       await repo.complete(link.id, clock.now())
       return { completed: true }
+    },
+
+    /**
+     * PATCH /api/file-requests/{id}: the owner edits a link. `active: false` closes it at once for
+     * everyone; `active: true` opens it again (a closed or completed link), which needs an expiry in
+     * the future (given here or already set). 404 for a link that is not theirs.
+     */
+    async update(user: UserRecord, requestId: string, input: RequestUpdateInput): Promise<RequestListItem> {
+      const now = clock.now()
+      const link = await database.db.transaction(async (tx) => {
+        const txRepo = createRequestLinksRepository(tx)
+        const current = await txRepo.lock(requestId)
+        if (!current || current.userId !== user.id) throw requestNotFound()
+        const expiresAt =
+          input.expires_in_days === undefined
+            ? current.expiresAt
+            : new Date(now.getTime() + input.expires_in_days * dayMs)
+        const values: Partial<RequestLinkRow> = {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.message !== undefined && { message: input.message }),
+          ...(input.max_files !== undefined && { maxFiles: input.max_files }),
+          ...(input.max_total_bytes !== undefined && { maxTotalBytes: input.max_total_bytes }),
+          ...(input.allowed_types !== undefined && { allowedTypes: input.allowed_types }),
+          ...(input.require_sender !== undefined && { requireSender: input.require_sender }),
+          ...(input.single_upload !== undefined && { singleUpload: input.single_upload }),
+          expiresAt,
+        }
+        if (input.active === false && current.deactivatedAt === null) {
+          values.deactivatedAt = now
+          values.completedAt = current.completedAt ?? now
+        }
+        if (input.active === true) {
+          if (expiresAt.getTime() <= now.getTime()) throw new AppError('request_reopen_expired', 409)
+          // Opening a link again counts against the open-links cap like creating one.
+          if (current.completedAt !== null) await assertUnderOpenCap(tx, 'requestLinks', user.id, now)
+          values.deactivatedAt = null
+          values.completedAt = null
+        }
+        const updated = await txRepo.update(requestId, user.id, values)
+        if (!updated) throw requestNotFound()
+        return updated
+      })
+      const received = await repo.received(link.id)
+      return toListItem({ ...link, uploadsCount: received.files })
+    },
+
+    /**
+     * DELETE /api/file-requests/{id}: the owner deletes a link and everything received on it (rows
+     * first, in one statement; then the stored files, a failure of which is logged, as admin user
+     * deletion does). 404 for a link that is not theirs.
+     */
+    async remove(user: UserRecord, requestId: string): Promise<void> {
+      const link = await repo.find(requestId)
+      if (!link || link.userId !== user.id) throw requestNotFound()
+      const keys = await repo.liveFileKeysOfLink(link.id)
+      if (!(await repo.delete(link.id, user.id))) throw requestNotFound()
+      for (const key of keys) {
+        await deps.blobs.delete(key).catch((error: unknown) => {
+          deps.logger.warn({ err: error, requestId: link.id }, 'Could not delete a received file of a deleted link')
+        })
+      }
     },
 
     /** GET /file-requests: the requester's own links, newest first. */

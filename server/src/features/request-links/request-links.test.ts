@@ -162,28 +162,124 @@ await forEachStack((getApp) => {
       expect(sha256(entries.get('a.txt')!)).toBe(sha256(a))
       expect(sha256(entries.get('b.bin')!)).toBe(sha256(b))
 
-      // Complete: later uploads (and presigns) are refused.
-      expect((await post(app, `/api/file-request/${id}/complete`)).status).toBe(200)
+      // A visitor saying they are done does not close a shared link: the next visitor uploads too.
+      expect(await post(app, `/api/file-request/${id}/complete`)).toMatchObject({
+        status: 200,
+        body: { completed: false },
+      })
+      expect((await get<{ completed: boolean }>(app, `/api/file-request/${id}`)).body.completed).toBe(false)
+      const second = await visitorUpload(app, id, [{ name: 'c.txt', body: randomBody(20) }])
+      expect((await post(app, `/api/file-request/${id}/upload`, { files: second })).status).toBe(201)
+    })
+
+    it('a single-upload link closes with its first upload; later uploads and presigns are refused', async () => {
+      const app = getApp()
+      const owner = await signUp(app)
+      const id = (await createLinkAs(app.api, owner.token, { single_upload: true })).body.request_id
+      expect((await get(app, `/api/file-request/${id}`)).body).toMatchObject({ single_upload: true, completed: false })
+      const files = await visitorUpload(app, id, [{ name: 'once.txt', body: randomBody(10) }])
+      expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(201)
       expect((await get<{ completed: boolean }>(app, `/api/file-request/${id}`)).body.completed).toBe(true)
       const late = await post(app, `/api/file-request/${id}/upload`, { files: [] })
       expect(late).toMatchObject({ status: 409, body: { code: 'request_completed' } })
       const presign = await post(app, '/api/presign', { filename: 'x', file_size: 1, request_id: id })
       expect(presign).toMatchObject({ status: 409, body: { code: 'request_completed' } })
+      expect((await post(app, `/api/file-request/${id}/complete`)).body).toEqual({ completed: true })
     })
 
-    it('expiry days: default 7, text falls back to 7, 0 and 31 are clamped to 1 and 30', async () => {
+    it('expiry days: default 7; 0, 31, "abc", 2.5 and "12" are refused with a clear message', async () => {
       const app = getApp()
       const { token } = await signUp(app)
-      const days = async (value: unknown) => {
-        const created = await createLinkAs(app.api, token, value === undefined ? {} : { expires_in_days: value })
-        expect(created.status).toBe(201)
-        return Math.round((new Date(created.body.expires_at).getTime() - clock.now().getTime()) / 86_400_000)
+      const created = await createLinkAs(app.api, token, {})
+      expect(created.status).toBe(201)
+      const days = (new Date(created.body.expires_at).getTime() - clock.now().getTime()) / 86_400_000
+      expect(Math.round(days)).toBe(7)
+      expect((await createLinkAs(app.api, token, { expires_in_days: 30 })).status).toBe(201)
+      for (const value of [0, 31, 'abc', 2.5, '12', null]) {
+        const refused = await createLinkAs(app.api, token, { expires_in_days: value })
+        expect(refused, String(value)).toMatchObject({
+          status: 400,
+          body: {
+            code: 'validation_failed',
+            detail: 'expires_in_days: The expiry must be a whole number of days from 1 to 30.',
+          },
+        })
       }
-      expect(await days(undefined)).toBe(7)
-      expect(await days('abc')).toBe(7)
-      expect(await days('12')).toBe(12)
-      expect(await days(0)).toBe(1)
-      expect(await days(31)).toBe(30)
+    })
+
+    it('the visitor sees the name, the message and who is asking; the owner edits, closes, reopens, deletes', async () => {
+      const app = getApp()
+      const owner = await signUp(app, 'FREE', 'Olga Owner')
+      const other = await signUp(app)
+      const created = await createLinkAs(app.api, owner.token, {
+        name: '  Tax documents 2026 ',
+        message: 'Please send your payslips.',
+        max_files: 3,
+      })
+      expect(created.status).toBe(201)
+      const id = created.body.request_id
+      expect((await get(app, `/api/file-request/${id}`)).body).toMatchObject({
+        name: 'Tax documents 2026',
+        message: 'Please send your payslips.',
+        owner_name: 'Olga Owner',
+        deactivated: false,
+        single_upload: false,
+      })
+      const tooLong = await createLinkAs(app.api, owner.token, { name: 'x'.repeat(121) })
+      expect(tooLong).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+
+      const call = async (method: string, body?: unknown, token = owner.token) => {
+        const res = await app.api(`/api/file-requests/${id}`, {
+          method,
+          headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) }
+      }
+      // Only the owner: a visitor is told to log in, another account finds nothing.
+      expect((await app.api(`/api/file-requests/${id}`, { method: 'DELETE' })).status).toBe(401)
+      expect((await call('PATCH', { name: 'Mine' }, other.token)).status).toBe(404)
+      expect((await call('DELETE', undefined, other.token)).status).toBe(404)
+      expect(await call('PATCH', { expires_in_days: 0 })).toMatchObject({ status: 400 })
+      expect(await call('PATCH', { unknown: 1 })).toMatchObject({ status: 400 })
+
+      const edited = await call('PATCH', { name: 'Payslips', message: null, max_files: 5, expires_in_days: 2 })
+      expect(edited).toMatchObject({ status: 200, body: { name: 'Payslips', message: null, max_files: 5 } })
+      const expiresIn = new Date(String(edited.body!.expires_at)).getTime() - clock.now().getTime()
+      expect(Math.round(expiresIn / 3_600_000)).toBe(48)
+
+      // Closed: every visitor is refused at once, until the owner opens it again.
+      expect(await call('PATCH', { active: false })).toMatchObject({ status: 200, body: { deactivated: true } })
+      expect((await get(app, `/api/file-request/${id}`)).body).toMatchObject({ deactivated: true })
+      const refused = await post(app, '/api/presign', { filename: 'x', file_size: 1, request_id: id })
+      expect(refused).toMatchObject({ status: 409, body: { code: 'request_closed' } })
+      const list = await get<RequestList>(app, '/file-requests', owner.token)
+      expect(list.body.items[0]).toMatchObject({ request_id: id, name: 'Payslips', deactivated: true })
+      expect(await call('PATCH', { active: true })).toMatchObject({ status: 200, body: { deactivated: false } })
+      const files = await visitorUpload(app, id, [{ name: 'slip.pdf', body: randomBody(10) }])
+      expect((await post(app, `/api/file-request/${id}/upload`, { files })).status).toBe(201)
+      const [group] = (await get<ReceivedGroupList>(app, '/received-files', owner.token)).body.items
+      const stored = group!.files[0]!.file_key
+      expect(await app.deps.blobs.stat(stored)).toBeTruthy()
+
+      // An expired link opens again only with a new expiry.
+      await app.deps.database.db
+        .update(requestLinks)
+        .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
+        .where(eq(requestLinks.id, id))
+      expect(await call('PATCH', { active: false })).toMatchObject({ status: 200 })
+      expect(await call('PATCH', { active: true })).toMatchObject({
+        status: 409,
+        body: { code: 'request_reopen_expired' },
+      })
+      expect(await call('PATCH', { active: true, expires_in_days: 1 })).toMatchObject({ status: 200 })
+
+      // Deleting takes the link, what it received and the stored files.
+      expect(await call('DELETE')).toEqual({ status: 204, body: null })
+      expect((await get(app, `/api/file-request/${id}`)).status).toBe(404)
+      expect((await get<Page<unknown>>(app, '/received-files', owner.token)).body.items).toEqual([])
+      expect(await app.deps.blobs.stat(stored)).toBeNull()
+      expect((await call('DELETE')).status).toBe(404)
     })
 
     it('a visitor cannot create, list or download; lists and downloads are the requester’s only', async () => {

@@ -10,6 +10,8 @@ export const translatedServerCodes = [
   'request_not_found',
   'request_expired',
   'request_completed',
+  'request_closed',
+  'request_reopen_expired',
   'request_no_files',
   'request_sender_name_required',
   'request_sender_email_required',

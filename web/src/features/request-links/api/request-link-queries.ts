@@ -1,3 +1,4 @@
+import type { RequestUpdateRequest } from '@ferry/contracts/api/request-links'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { usePagedList } from '../../../lib/paged-list.js'
 import { requestLinksApi } from './request-links-api.js'
@@ -27,6 +28,25 @@ export function useRequestInfo(requestId: string) {
     retry: false,
     staleTime: 0,
     refetchOnWindowFocus: false,
+  })
+}
+
+/** The owner's edit of a link (fields, or closing and opening it); My Requests refreshes. */
+export function useUpdateRequestLink() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ requestId, payload }: { requestId: string; payload: RequestUpdateRequest }) =>
+      requestLinksApi.update(requestId, payload),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestLinkKeys.all }),
+  })
+}
+
+/** Deletes a link and what it received; My Requests and Received Files refresh. */
+export function useDeleteRequestLink() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (requestId: string) => requestLinksApi.remove(requestId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestLinkKeys.all }),
   })
 }
 

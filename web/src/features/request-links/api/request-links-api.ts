@@ -5,16 +5,18 @@ import {
   type RequestCreateResponse,
   type RequestInfo,
   type RequestList,
+  type RequestListItem,
+  type RequestUpdateRequest,
   type RequestUploadRequest,
   type RequestUploadResponse,
   receivedGroupsResponse,
-  requestCompleteResponse,
   requestCreateResponse,
   requestInfoResponse,
   requestLinksPaths,
   requestListResponse,
   requestUploadResponse,
 } from '@ferry/contracts/api/request-links'
+import { requestLinksApi as requestLinkRoutes } from '@ferry/contracts/routes/request-links'
 import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
 
 const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
@@ -29,7 +31,10 @@ export interface RequestLinksApi {
   /** The public page's load; no session goes along. */
   info(requestId: string, signal?: AbortSignal): Promise<RequestInfo>
   upload(requestId: string, payload: RequestUploadRequest): Promise<RequestUploadResponse>
-  complete(requestId: string): Promise<void>
+  /** The owner's edit: fields, and `active` to close or open the link again. */
+  update(requestId: string, payload: RequestUpdateRequest): Promise<RequestListItem>
+  /** The owner deletes the link and what it received. */
+  remove(requestId: string): Promise<void>
 }
 
 /**
@@ -54,10 +59,9 @@ export function createRequestLinksApi(
       publicClient.post(withParam(requestLinksPaths.upload, 'requestId', requestId), payload, {
         schema: requestUploadResponse,
       }),
-    complete: async (requestId) => {
-      await publicClient.post(withParam(requestLinksPaths.complete, 'requestId', requestId), undefined, {
-        schema: requestCompleteResponse,
-      })
+    update: (requestId, payload) => client.call(requestLinkRoutes.update, { params: { requestId }, body: payload }),
+    remove: async (requestId) => {
+      await client.call(requestLinkRoutes.remove, { params: { requestId } })
     },
   }
 }

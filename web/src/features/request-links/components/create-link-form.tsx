@@ -1,22 +1,29 @@
-import { normalizeExpiryDays, requestExpiryDays } from '@ferry/contracts/api/request-links'
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core'
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconLink } from '@tabler/icons-react'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCreateRequestLink } from '../api/request-link-queries.js'
 import { createLinkFailure, type RequestLinkMessage } from '../request-link-errors.js'
+import {
+  emptyFormValues,
+  hasFormErrors,
+  type RequestLinkFormErrors,
+  toRequestBody,
+} from '../request-link-form-values.js'
 import { requestUploadUrl } from '../request-link-text.js'
 import { useMessageText } from './message-text.js'
+import { RequestLinkFields } from './request-link-fields.js'
 
 /**
- * Create Link (spec/transfers.md §2, §5): the expiry in days (any entry goes as typed; the shared
- * normalizeExpiryDays turns text into 7 and clamps to 1–30 on both sides), then the link, read-only, with copy.
+ * Create Link (spec/transfers.md §2, §5): name, message, expiry (1 to 30 days; anything else is an
+ * error under the field, as the server refuses it too) and the guardrails; then the link, read-only, with copy.
  */
 export function CreateLinkForm({ isAuthenticated }: { isAuthenticated: boolean }) {
   const { t } = useTranslation('requestLinks')
   const messageText = useMessageText()
   const create = useCreateRequestLink()
-  const [days, setDays] = useState(String(requestExpiryDays.default))
+  const [values, setValues] = useState(emptyFormValues)
+  const [errors, setErrors] = useState<RequestLinkFormErrors>({})
   const [link, setLink] = useState<string | null>(null)
   const [failure, setFailure] = useState<RequestLinkMessage | null>(null)
 
@@ -25,32 +32,29 @@ export function CreateLinkForm({ isAuthenticated }: { isAuthenticated: boolean }
     setFailure(null)
     setLink(null)
     if (!isAuthenticated) return setFailure({ key: 'serverErrors.request_login_required' })
-    create.mutate(
-      { expires_in_days: normalizeExpiryDays(days) },
-      {
-        onSuccess: (response) => setLink(requestUploadUrl(window.location.origin, response.request_id)),
-        onError: (error) => setFailure(createLinkFailure(error)),
+    const checked = toRequestBody(values)
+    setErrors(checked.errors)
+    if (hasFormErrors(checked.errors)) return
+    create.mutate(checked.body, {
+      onSuccess: (response) => {
+        setLink(requestUploadUrl(window.location.origin, response.request_id))
+        setValues(emptyFormValues)
       },
-    )
+      onError: (error) => setFailure(createLinkFailure(error)),
+    })
   }
 
   return (
     <Stack gap="md">
-      <form onSubmit={submit}>
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label={t('create.expiresIn')}
-            description={t('create.expiresHint')}
-            value={days}
-            onChange={(event) => setDays(event.currentTarget.value)}
-            inputMode="numeric"
-            w={220}
-            data-testid="request-expiry-days"
-          />
-          <Button type="submit" leftSection={<IconLink size={18} />} loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </Group>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <RequestLinkFields values={values} errors={errors} onChange={setValues} />
+          <Group>
+            <Button type="submit" leftSection={<IconLink size={18} />} loading={create.isPending}>
+              {t('create.submit')}
+            </Button>
+          </Group>
+        </Stack>
       </form>
       {failure && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="request-create-error">

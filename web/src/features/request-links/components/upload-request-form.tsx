@@ -1,5 +1,5 @@
 import type { RequestInfo } from '@ferry/contracts/api/request-links'
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Blockquote, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconClock, IconUpload } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,24 +29,31 @@ export function UploadRequestForm({ requestId, info, files, picker, homeTo }: Up
   const messageText = useMessageText()
   const form = useRequestUpload({ requestId, info, files })
 
-  if (form.phase === 'done') return <UploadDone homeTo={homeTo} />
+  if (form.phase === 'done') return <UploadDone homeTo={homeTo} more={!info.single_upload} />
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="upload-request-form">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t('page.title')}
+            <Title order={1} fz={{ base: 24, sm: 30 }} data-testid="request-title">
+              {info.name ?? t('page.title')}
             </Title>
-            <Text c="dimmed" mt={4}>
-              {t('page.intro')}
+            <Text c="dimmed" mt={4} data-testid="request-asker">
+              {info.owner_name ? t('page.asking', { name: info.owner_name }) : t('page.intro')}
             </Text>
           </div>
           <Badge variant="light" color="blue" leftSection={<IconClock size={12} />} data-testid="request-expires">
             {t('page.expiresBadge', { date: formatDate(info.expires_at) })}
           </Badge>
         </Group>
+        {info.message && (
+          <Blockquote color="blue" p="md" data-testid="request-message-text">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {info.message}
+            </Text>
+          </Blockquote>
+        )}
         <RequestGuardrailNotes info={info} />
         <Stack gap={6}>
           <Text size="sm" fw={500}>

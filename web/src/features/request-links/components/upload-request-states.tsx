@@ -35,10 +35,11 @@ interface NoticeProps {
   message: string
   testId: string
   homeTo?: string
+  extra?: ReactNode
 }
 
 /** A centred notice: not found, completed, expired, or done. */
-export function UploadRequestNotice({ icon, color, title, message, testId, homeTo }: NoticeProps) {
+export function UploadRequestNotice({ icon, color, title, message, testId, homeTo, extra }: NoticeProps) {
   const { t } = useTranslation('requestLinks')
   return (
     <Paper withBorder radius="lg" p="xl" data-testid={testId}>
@@ -52,8 +53,9 @@ export function UploadRequestNotice({ icon, color, title, message, testId, homeT
         <Text c="dimmed" maw={440}>
           {message}
         </Text>
+        {extra}
         {homeTo && (
-          <Button component={Link} to={homeTo} mt="sm">
+          <Button component={Link} to={homeTo} mt={extra ? 0 : 'sm'}>
             {t('page.goHome')}
           </Button>
         )}
@@ -101,7 +103,21 @@ export function RequestExpired({ date }: { date: string }) {
   )
 }
 
-export function UploadDone({ homeTo }: { homeTo: string }) {
+export function RequestClosed() {
+  const { t } = useTranslation('requestLinks')
+  return (
+    <UploadRequestNotice
+      icon={<IconLock size={30} />}
+      color="gray"
+      title={t('page.closed.title')}
+      message={t('page.closed.message')}
+      testId="request-closed"
+    />
+  )
+}
+
+/** After an upload; a link that stays open offers to send more (the page loads afresh, with the link's new limits). */
+export function UploadDone({ homeTo, more }: { homeTo: string; more: boolean }) {
   const { t } = useTranslation('requestLinks')
   return (
     <UploadRequestNotice
@@ -111,6 +127,13 @@ export function UploadDone({ homeTo }: { homeTo: string }) {
       message={t('done.message')}
       testId="upload-complete"
       homeTo={homeTo}
+      extra={
+        more ? (
+          <Button variant="light" mt="sm" onClick={() => window.location.reload()} data-testid="upload-more">
+            {t('done.more')}
+          </Button>
+        ) : undefined
+      }
     />
   )
 }

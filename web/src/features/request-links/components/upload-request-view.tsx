@@ -7,6 +7,7 @@ import { requestLoadFailureState } from '../request-link-errors.js'
 import { useMessageText } from './message-text.js'
 import { UploadRequestForm } from './upload-request-form.js'
 import {
+  RequestClosed,
   RequestCompleted,
   RequestExpired,
   RequestNotFound,
@@ -21,7 +22,7 @@ export interface UploadRequestViewProps {
   homeTo: string
 }
 
-/** The upload-request page (spec/transfers.md §2, §4): loading, error, not found, completed, expired, or the form. */
+/** The upload-request page (spec/transfers.md §2, §4): loading, error, not found, closed, completed, expired, or the form. */
 export function UploadRequestView({ requestId, files, picker, homeTo }: UploadRequestViewProps) {
   const valid = requestIdParams.safeParse({ requestId }).success
   if (!requestId || !valid) return <RequestNotFound />
@@ -39,6 +40,7 @@ function LoadedRequest({ requestId, files, picker, homeTo }: UploadRequestViewPr
     return <UploadRequestError message={messageText(failure.message)} />
   }
   const status = requestLinkStatus(info.data, new Date())
+  if (status === 'closed') return <RequestClosed />
   if (status === 'completed') return <RequestCompleted />
   if (status === 'expired') return <RequestExpired date={formatDate(info.data.expires_at)} />
   return <UploadRequestForm requestId={requestId} info={info.data} files={files} picker={picker} homeTo={homeTo} />

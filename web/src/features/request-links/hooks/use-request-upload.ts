@@ -21,7 +21,8 @@ export interface UseRequestUploadOptions {
 
 /**
  * The upload page's form (spec/transfers.md §4): on Upload it waits for every file, posts the stored ones with
- * who sent them, shows the done screen, then marks the request completed.
+ * who sent them, then shows the done screen. The link stays open for others (a single-upload link
+ * is closed by the server with its upload; issue 17).
  */
 export function useRequestUpload({ requestId, info, files }: UseRequestUploadOptions) {
   const [phase, setPhase] = useState<RequestUploadPhase>('ready')
@@ -69,11 +70,7 @@ export function useRequestUpload({ requestId, info, files }: UseRequestUploadOpt
     waiting.current = false
     setPhase('posting')
     post.mutate(undefined, {
-      onSuccess: () => {
-        setPhase('done')
-        // The files are the requester's now; a failed completion only leaves the link open.
-        requestLinksApi.complete(requestId).catch(() => {})
-      },
+      onSuccess: () => setPhase('done'),
       onError: (error) => {
         setFailure(requestUploadFailure(error))
         setPhase('ready')
