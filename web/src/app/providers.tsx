@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, Suspense } from 'react'
 import { CrashScreen } from '../components/crash-screen.js'
 import { ErrorBoundary } from '../components/error-boundary.js'
 import { PageLoader } from '../components/page-loader.js'
+import { LocalizedNotifications } from './localized-notifications.js'
 import { cssVariablesResolver, theme } from './theme.js'
 
 export interface AppProvidersProps {
@@ -16,10 +16,11 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         {/* Outside the boundary: the crash screen itself may wait for translations. */}
         <Suspense fallback={<PageLoader />}>
+          {/* Inside: the close buttons' name waits for the translations. */}
+          <LocalizedNotifications />
           <ErrorBoundary fallback={(reset) => <CrashScreen onRetry={reset} />}>{children}</ErrorBoundary>
         </Suspense>
       </QueryClientProvider>
