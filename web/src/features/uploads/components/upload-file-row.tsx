@@ -127,7 +127,7 @@ export const UploadFileRow = memo(function UploadFileRow({ item, signedIn, onRem
             />
           )}
           {error ? (
-            <Text size="xs" c="red.7" mt={4} role="alert" data-testid="upload-error">
+            <Text size="xs" c="red" mt={4} role="alert" data-testid="upload-error">
               {error.message}
               {error.reason && (
                 <Text span c="dimmed" inherit>
@@ -142,7 +142,7 @@ export const UploadFileRow = memo(function UploadFileRow({ item, signedIn, onRem
               {item.status === 'retrying' && <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" />}
               <Text
                 size="xs"
-                c={item.status === 'done' ? 'teal.7' : item.status === 'retrying' ? 'orange.7' : 'dimmed'}
+                c={item.status === 'done' ? 'teal' : item.status === 'retrying' ? 'orange' : 'dimmed'}
                 style={{ fontVariantNumeric: 'tabular-nums' }}
                 truncate="end"
               >

@@ -53,7 +53,7 @@ export function UploadSummary({ queue }: UploadSummaryProps) {
             {queue.allDone ? (
               <Group gap={6}>
                 <IconCircleCheckFilled size={16} color="var(--mantine-color-teal-6)" />
-                <Text size="sm" c="teal.7" fw={500}>
+                <Text size="sm" c="teal" fw={500}>
                   {t('progress.allDone')}
                 </Text>
               </Group>
@@ -71,7 +71,7 @@ export function UploadSummary({ queue }: UploadSummaryProps) {
             )}
             <Group gap="xs">
               {queue.errorCount > 0 && !queue.isUploading && (
-                <Text size="sm" c="red.7" fw={500}>
+                <Text size="sm" c="red" fw={500}>
                   {t('progress.failedCount', { count: queue.errorCount })}
                 </Text>
               )}
