@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, Suspense } from 'react'
 import { CrashScreen } from '../components/crash-screen.js'
 import { ErrorBoundary } from '../components/error-boundary.js'
 import { PageLoader } from '../components/page-loader.js'
-import { LocalizedNotifications } from './localized-notifications.js'
+import { LocalizedTheme } from './localized-theme.js'
 import { cssVariablesResolver, theme } from './theme.js'
 
 export interface AppProvidersProps {
@@ -19,9 +20,11 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       <QueryClientProvider client={queryClient}>
         {/* Outside the boundary: the crash screen itself may wait for translations. */}
         <Suspense fallback={<PageLoader />}>
-          {/* Inside: the close buttons' name waits for the translations. */}
-          <LocalizedNotifications />
-          <ErrorBoundary fallback={(reset) => <CrashScreen onRetry={reset} />}>{children}</ErrorBoundary>
+          {/* Inside: the names it gives close buttons wait for the translations. */}
+          <LocalizedTheme>
+            <Notifications position="top-right" />
+            <ErrorBoundary fallback={(reset) => <CrashScreen onRetry={reset} />}>{children}</ErrorBoundary>
+          </LocalizedTheme>
         </Suspense>
       </QueryClientProvider>
     </MantineProvider>
