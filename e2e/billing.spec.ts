@@ -441,9 +441,10 @@ test('the billing pages and dialogs have no serious accessibility violations', a
 test('the plan signup page: an admin gives themselves a plan and sees Subscription created', async ({
   page,
   request,
+  workerAdmin,
 }) => {
-  // An admin of the test's own: the bootstrap admin's plan is shared by other tests.
-  const root = await loginViaApi(request, 'admin@ferry.test', 'e2e-admin-password-0123')
+  // An admin of the test's own, made by the worker's: the plan it gives itself is no one else's.
+  const root = workerAdmin.login
   const account = newAccount('subadmin')
   const created = await request.post('/api/admin/users', {
     headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${root.access_token}` },
