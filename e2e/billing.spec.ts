@@ -276,8 +276,8 @@ test('invite: a Guest is asked to upgrade; a visitor is sent to log in', async (
   await expect(page.getByTestId('reward-structure')).toContainText('Pro anual: 35 €')
 })
 
-test('en español: invitar y la confirmación de recuperación sin parámetros', async ({ page, request }) => {
-  await storeLogin(page, await loginViaApi(request, 'admin@ferry.test', 'e2e-admin-password-0123'))
+test('en español: invitar y la confirmación de recuperación sin parámetros', async ({ page, request, workerAdmin }) => {
+  await storeLogin(page, await loginViaApi(request, workerAdmin.email, workerAdmin.password))
   await page.goto('/recovery-success?lng=es')
   await expect(page.getByTestId('recovery-error')).toHaveText(
     'Faltan parámetros obligatorios para confirmar la recuperación',
