@@ -2,28 +2,9 @@ import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { planSchema } from './plans.js'
 
-/**
- * Billing (spec/accounts.md §3, §4, §7; product.md §6): checkout sessions, the built-in test checkout,
- * subscriptions, the user's current plan and transfer recovery payments.
- * Money is in euros in the API (9.99) and integer cents on the server.
- */
-export const billingPaths = {
-  checkoutSession: '/api/checkout/session',
-  /** The built-in test checkout (only when Stripe is not configured); owner only. */
-  testCheckout: '/api/checkout/test/:sessionId',
-  testCheckoutComplete: '/api/checkout/test/:sessionId/complete',
-  testCheckoutCancel: '/api/checkout/test/:sessionId/cancel',
-  /** Stripe events; signed, raw body. */
-  webhook: '/api/billing/webhook',
-  /** Complimentary subscriptions (admins for anyone; users only for free plans). */
-  subscriptions: '/api/billing/subscriptions',
-  /** The caller cancels their subscription: it ends at the end of the period already paid (or the trial). */
-  cancelSubscription: '/api/billing/subscription/cancel',
-  mySubscriptionLevel: '/api/user/subscription-level',
-  /** Starts a checkout for recovering an expired transfer (owner only). */
-  recoveryCheckout: '/api/transfers/:id/recovery-checkout',
-  confirmRecovery: '/api/transfers/:id/confirm-recovery-payment',
-} as const
+// Billing's shapes (spec/accounts.md §3, §4, §7; product.md §6): checkout sessions, the built-in test
+// checkout, subscriptions, the user's current plan and transfer recovery payments; the routes are in
+// routes/billing.ts. Money is in euros in the API (9.99) and integer cents on the server.
 
 /** The web page of the built-in test checkout; `url` of a session points here in test mode. */
 export const testCheckoutPagePath = '/checkout/test/:sessionId'

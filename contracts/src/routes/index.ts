@@ -1,5 +1,6 @@
 import { accountApi } from './account.js'
 import { authApi } from './auth.js'
+import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
 import { requestLinksApi } from './request-links.js'
 import type { DefinedRoute } from './route.js'
@@ -15,6 +16,7 @@ import { usersApi } from './users.js'
 export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(authApi),
+  ...Object.values(billingApi),
   ...Object.values(requestLinksApi),
   ...Object.values(systemApi),
   ...Object.values(transfersApi),

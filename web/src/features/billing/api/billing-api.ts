@@ -1,19 +1,12 @@
-import {
-  billingPaths,
-  type CheckoutSessionRequest,
-  type CheckoutSessionResponse,
-  type ConfirmRecoveryResponse,
-  type CreateSubscriptionRequest,
-  checkoutSessionResponse,
-  confirmRecoveryResponse,
-  type Subscription,
-  subscriptionSchema,
-  type TestCheckoutResultResponse,
-  type TestCheckoutSession,
-  testCheckoutResultResponse,
-  testCheckoutSessionSchema,
-  type UserCurrentPlanResponse,
-  userCurrentPlanResponse,
+import type {
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
+  ConfirmRecoveryResponse,
+  CreateSubscriptionRequest,
+  Subscription,
+  TestCheckoutResultResponse,
+  TestCheckoutSession,
+  UserCurrentPlanResponse,
 } from '@ferry/contracts/api/billing'
 import {
   type RedeemReferralRequest,
@@ -21,9 +14,8 @@ import {
   redeemReferralResponse,
   referralsPaths,
 } from '@ferry/contracts/api/referrals'
+import { billingApi as routes } from '@ferry/contracts/routes/billing'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
-
-const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
 
 /** The billing calls of spec/accounts.md §7 and product.md §6. */
 export interface BillingApi {
@@ -42,33 +34,17 @@ export interface BillingApi {
 
 export function createBillingApi(client: ApiClient = apiClient): BillingApi {
   return {
-    myPlan: (signal) => client.get(billingPaths.mySubscriptionLevel, { schema: userCurrentPlanResponse, signal }),
-    createCheckout: (request) =>
-      client.post(billingPaths.checkoutSession, request, { schema: checkoutSessionResponse }),
+    myPlan: (signal) => client.call(routes.mySubscriptionLevel, {}, { signal }),
+    createCheckout: (request) => client.call(routes.checkoutSession, { body: request }),
     redeemReferral: (request) => client.post(referralsPaths.redeem, request, { schema: redeemReferralResponse }),
-    testCheckout: (sessionId, signal) =>
-      client.get(withParam(billingPaths.testCheckout, 'sessionId', sessionId), {
-        schema: testCheckoutSessionSchema,
-        signal,
-      }),
-    completeTestCheckout: (sessionId) =>
-      client.post(withParam(billingPaths.testCheckoutComplete, 'sessionId', sessionId), undefined, {
-        schema: testCheckoutResultResponse,
-      }),
-    cancelTestCheckout: (sessionId) =>
-      client.post(withParam(billingPaths.testCheckoutCancel, 'sessionId', sessionId), undefined, {
-        schema: testCheckoutResultResponse,
-      }),
-    createSubscription: (request) => client.post(billingPaths.subscriptions, request, { schema: subscriptionSchema }),
-    cancelSubscription: () => client.post(billingPaths.cancelSubscription, undefined, { schema: subscriptionSchema }),
-    recoveryCheckout: (transferId) =>
-      client.post(withParam(billingPaths.recoveryCheckout, 'id', transferId), {}, { schema: checkoutSessionResponse }),
+    testCheckout: (sessionId, signal) => client.call(routes.testCheckout, { params: { sessionId } }, { signal }),
+    completeTestCheckout: (sessionId) => client.call(routes.testCheckoutComplete, { params: { sessionId } }),
+    cancelTestCheckout: (sessionId) => client.call(routes.testCheckoutCancel, { params: { sessionId } }),
+    createSubscription: (request) => client.call(routes.createSubscription, { body: request }),
+    cancelSubscription: () => client.call(routes.cancelSubscription),
+    recoveryCheckout: (transferId) => client.call(routes.recoveryCheckout, { params: { id: transferId }, body: {} }),
     confirmRecovery: (transferId, sessionId) =>
-      client.post(
-        withParam(billingPaths.confirmRecovery, 'id', transferId),
-        { session_id: sessionId },
-        { schema: confirmRecoveryResponse },
-      ),
+      client.call(routes.confirmRecovery, { params: { id: transferId }, body: { session_id: sessionId } }),
   }
 }
 
