@@ -154,7 +154,11 @@ test('over the plan limit the button asks to upgrade, and the modal compares the
   await page.goto('/')
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Add files' }).click()
-  await (await chooser).setFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(11e6) })
+  // Each file fits (a larger one would be refused as it is added); together they are over.
+  await (await chooser).setFiles([
+    { name: 'half-1.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(6e6) },
+    { name: 'half-2.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(6e6) },
+  ])
 
   const send = page.getByTestId('send-button')
   await expect(send).toHaveText('Upgrade to Send')
