@@ -102,9 +102,22 @@ export const comparisonRows = [
 ] as const
 export type ComparisonRow = (typeof comparisonRows)[number]
 
-/** A cell of the table: a yes/no mark, a figure, or 'Unlimited'. */
+/**
+ * Rows whose flag the product does not keep yet (product.md §12 'not built yet'): a plan that has
+ * the flag is shown 'Coming soon', never a check mark for something nobody can use.
+ */
+export const unbuiltRows: ReadonlySet<ComparisonRow> = new Set([
+  'passwordProtection',
+  'documentPreview',
+  'sftpDownload',
+  'analytics',
+  'customDomain',
+])
+
+/** A cell of the table: a yes/no mark, 'coming soon', a figure, or 'Unlimited'. */
 export type ComparisonCell =
   | { kind: 'flag'; value: boolean }
+  | { kind: 'soon' }
   | { kind: 'price'; price: PriceDisplay }
   | { kind: 'size'; size: SizeDisplay }
   | { kind: 'duration'; duration: DurationDisplay }
@@ -114,6 +127,11 @@ export type ComparisonCell =
   | { kind: 'trial'; days: number | null }
 
 export function comparisonCell(plan: Plan, row: ComparisonRow, interval: BillingInterval): ComparisonCell {
+  const cell = rowCell(plan, row, interval)
+  return unbuiltRows.has(row) && cell.kind === 'flag' && cell.value ? { kind: 'soon' } : cell
+}
+
+function rowCell(plan: Plan, row: ComparisonRow, interval: BillingInterval): ComparisonCell {
   switch (row) {
     case 'price':
       return { kind: 'price', price: priceDisplay(plan, interval) }

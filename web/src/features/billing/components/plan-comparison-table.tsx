@@ -1,5 +1,5 @@
 import type { Plan } from '@ferry/contracts/api/plans'
-import { Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { Badge, Table, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { TableScroll } from '../../../components/table-scroll.js'
@@ -38,6 +38,12 @@ export function PlanComparisonTable({ plans, interval }: PlanComparisonTableProp
     switch (value.kind) {
       case 'flag':
         return <Mark value={value.value} />
+      case 'soon':
+        return (
+          <Badge variant="light" color="gray" size="sm" data-testid="coming-soon">
+            {t('comparison.comingSoon')}
+          </Badge>
+        )
       case 'price':
         return text.price(value.price)
       case 'size':
