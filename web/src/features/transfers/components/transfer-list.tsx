@@ -45,7 +45,12 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
     remove.mutate(toDelete.id, {
       onSuccess: () => {
         setToDelete(null)
-        notifications.show({ color: 'green', message: t('list.deleted', { name }), autoClose: 4000 })
+        notifications.show({
+          color: 'green',
+          message: t('list.deleted', { name }),
+          autoClose: 4000,
+          closeButtonProps: { 'aria-label': t('list.closeNotice') },
+        })
       },
       onError: () => {
         setToDelete(null)
