@@ -126,7 +126,11 @@ test('My Transfers sorts by any header, searches title, recipient and file, copi
   await expect(page.getByRole('heading', { name: 'Gamma' })).toBeVisible()
   await expect(page.getByTestId('detail-status')).toHaveText('Active')
   await expect(page.getByText('Gamma message')).toBeVisible()
-  await expect(page.getByText(`kim-${tag}@e2e.ferry.test`)).toBeVisible()
+  await expect(page.getByText(`kim-${tag}@e2e.ferry.test`).first()).toBeVisible()
+  // The sender's tracking of that recipient, on this page too (issue 17 item 5).
+  await expect(page.getByTestId('tracked-recipient').filter({ hasText: `kim-${tag}@e2e.ferry.test` })).toContainText(
+    'Not opened yet',
+  )
   // One file: 'Download file' (several get 'Download all (ZIP)').
   await expect(page.getByTestId('detail-download')).toHaveText('Download file')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-download').click()])
@@ -278,6 +282,13 @@ test('in Spanish: the form, the share page and My Transfers', async ({ page, req
   const success = page.getByTestId('transfer-success')
   await expect(success).toContainText('Transferencia enviada', { timeout: 20_000 })
   await expect(success.getByRole('button', { name: 'Copiar' })).toBeVisible()
+  // The success screen (issue 17 item 5), in Spanish.
+  await expect(success.getByTestId('success-recipients')).toHaveText(
+    'Hemos enviado el enlace de descarga a tu destinatario.',
+  )
+  await expect(success.getByRole('img', { name: 'Código QR del enlace para compartir' })).toBeVisible()
+  await expect(success.getByRole('link', { name: 'Ver la transferencia' })).toHaveAttribute('href', /^\/transfers\//)
+  await expect(success.getByRole('button', { name: 'Enviar otra' })).toBeVisible()
   const shareUrl = new URL(await page.getByTestId('share-link').inputValue())
 
   await page.goto(shareUrl.pathname)
