@@ -2,8 +2,11 @@ import { createHash, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
-import { expect, test } from './fixtures/test.js'
+import { expect as baseExpect, test } from './fixtures/test.js'
 import { seedTransfer } from './fixtures/transfers.js'
+
+// Pages load lazily, with their translations: on a busy machine the first paint can take a while.
+const expect = baseExpect.configure({ timeout: 15_000 })
 
 const rowTitles = (page: Page) => page.getByTestId('transfer-row').getByTestId('cell-title')
 const rowOf = (page: Page, title: string) => page.locator(`[data-testid="transfer-row"][data-title="${title}"]`)
