@@ -13,6 +13,9 @@ export interface DbQueryResult<Row> {
 /** Drizzle over PostgreSQL, whichever engine runs it. */
 export type Db = PgDatabase<DbQueryResultHKT, typeof schema>
 
+/** The database, or a transaction on it: what repositories and queries run on. */
+export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres'
   readonly db: Db

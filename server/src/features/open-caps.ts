@@ -1,11 +1,8 @@
 import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../db/database.js'
+import type { DbExecutor } from '../db/database.js'
 import { referrals, requestLinks, rooms, users } from '../db/schema/index.js'
 import { AppError } from '../errors.js'
-
-/** The database, or a transaction on it. */
-type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * How many of each one account may hold open at once (security review L-10: creation was

@@ -3,7 +3,7 @@ import type { Role } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { users } from '../../db/schema/index.js'
-import type { DbExecutor } from '../transfers/transfers.repository.js'
+import type { DbExecutor } from '../../db/database.js'
 import type { UserRow } from '../users/users.repository.js'
 
 export interface UserPageQuery {

@@ -1,15 +1,12 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { receivedFiles, receivedGroups, requestLinks } from '../../db/schema/index.js'
 
 export type RequestLinkRow = typeof requestLinks.$inferSelect
 export type ReceivedGroupRow = typeof receivedGroups.$inferSelect
 export type ReceivedFileRow = typeof receivedFiles.$inferSelect
-
-/** The database, or a transaction on it. */
-export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A received group with its files, in upload order. */
 export interface ReceivedGroupWithFiles {

@@ -1,15 +1,12 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { directTransfers, roomParticipants, rooms } from '../../db/schema/index.js'
 
 export type RoomRow = typeof rooms.$inferSelect
 export type ParticipantRow = typeof roomParticipants.$inferSelect
 export type DirectTransferRow = typeof directTransfers.$inferSelect
-
-/** The database, or a transaction on it. */
-export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Queries on rooms, room_participants and direct_transfers; no rules. */
 export function createRoomsRepository(db: DbExecutor) {

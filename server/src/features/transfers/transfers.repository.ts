@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
@@ -8,9 +8,6 @@ import { prepareShareQuery, type ShareAggregate } from './share-query.js'
 export type TransferRow = typeof transfers.$inferSelect
 export type TransferFileRow = typeof transferFiles.$inferSelect
 export type TransferRecipientRow = typeof transferRecipients.$inferSelect
-
-/** The database, or a transaction on it. */
-export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A transfer with its files and recipients, in the order they were sent. */
 export interface TransferAggregate {

@@ -1,8 +1,9 @@
 import { BlobNotFoundError, type BlobStat, type BlobStore } from '../../adapters/blob-store/blob-store.js'
+import type { DbExecutor } from '../../db/database.js'
 import { AppError, badRequest } from '../../errors.js'
 import { ownerMayClaim, type UploadOwner, uploadNotFound } from './upload-access.js'
 import { claimedKeyOf } from './upload-keys.js'
-import { createUploadsRepository, type DbExecutor, type PendingUploadRow } from './uploads.repository.js'
+import { createUploadsRepository, type PendingUploadRow } from './uploads.repository.js'
 
 /** An uploaded file, as the store holds it, now owned by the caller's transfer or request upload. */
 export interface ClaimedUpload {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { DbExecutor } from '../../db/database.js'
 import { pendingUploads } from '../../db/schema/index.js'
 
 export type PendingUploadRow = typeof pendingUploads.$inferSelect
@@ -8,10 +8,7 @@ export type NewPendingUploadRow = typeof pendingUploads.$inferInsert
 /** Whose allowance an upload takes from: a user's own sending, or a request link's. */
 export type ReservationScope = { userId: string } | { requestId: string }
 
-/** The database, or a transaction on it (a caller's, as in claimUploads). */
-export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** Queries on pending_uploads; no rules. */
+/** Queries on pending_uploads; no rules (on the database or a caller's transaction, as in claimUploads). */
 export function createUploadsRepository(db: DbExecutor) {
   return {
     async insert(values: NewPendingUploadRow): Promise<PendingUploadRow> {

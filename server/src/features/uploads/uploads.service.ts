@@ -6,6 +6,7 @@ import {
   type UploadedPart as StoredPart,
   type UploadGate,
 } from '../../adapters/blob-store/blob-store.js'
+import type { DbExecutor } from '../../db/database.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { RateLimitedError } from '../auth/auth-rate-limit.js'
@@ -21,12 +22,7 @@ import {
 } from './upload-access.js'
 import { newUploadKey } from './upload-keys.js'
 import { assertFileFits, assertReservable, type UploadAllowance } from './upload-limits.js'
-import {
-  createUploadsRepository,
-  type DbExecutor,
-  type PendingUploadRow,
-  type ReservationScope,
-} from './uploads.repository.js'
+import { createUploadsRepository, type PendingUploadRow, type ReservationScope } from './uploads.repository.js'
 
 export type { ClaimedUpload } from './claim-uploads.js'
 export type { UploadCaller, UploadOwner } from './upload-access.js'
