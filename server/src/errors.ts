@@ -47,3 +47,16 @@ export class RetryLaterError extends AppError {
     this.retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000))
   }
 }
+
+/**
+ * A 429 that says how long to wait; the error handler sends `retryAfterSeconds` as Retry-After.
+ * Shared: sign-in, uploads, rooms and checkouts each rate-limit their callers.
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = `Too many attempts. Please wait ${waitText(Math.max(1, retryAfterSeconds))} and try again.`,
+  ) {
+    super('rate_limited', 429, detail)
+  }
+}

@@ -1,16 +1,6 @@
 import type { RateLimiter } from '../../adapters/rate-limiter/rate-limiter.js'
 import type { Config } from '../../config.js'
-import { AppError, waitText } from '../../errors.js'
-
-/** A 429 that says how long to wait; the error handler sends `retryAfterSeconds` as Retry-After. */
-export class RateLimitedError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    detail = `Too many attempts. Please wait ${waitText(Math.max(1, retryAfterSeconds))} and try again.`,
-  ) {
-    super('rate_limited', 429, detail)
-  }
-}
+import { AppError, RateLimitedError } from '../../errors.js'
 
 export type AuthAction = 'login' | 'register'
 

@@ -1,9 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { confirmationCodeLength, confirmEmailPagePath } from '@ferry/contracts/api/auth'
 import type { Deps } from '../../deps.js'
-import { AppError } from '../../errors.js'
+import { AppError, RateLimitedError } from '../../errors.js'
 import type { UserRecord } from '../users/users.service.js'
-import { RateLimitedError } from './auth-rate-limit.js'
 import { confirmEmailMail } from './email-confirmation.emails.js'
 import { createEmailConfirmationRepository, type EmailConfirmationRow } from './email-confirmation.repository.js'
 

@@ -1,8 +1,8 @@
 import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { RateLimitedError } from '../../errors.js'
 import { registerRoute } from '../../http/register-route.js'
-import { RateLimitedError } from '../auth/auth-rate-limit.js'
 import type { UploadCaller } from './upload-access.js'
 import type { UploadsService } from './uploads.service.js'
 
