@@ -2,8 +2,7 @@ import fastifyCookie from '@fastify/cookie'
 import { isAdmin } from '@ferry/contracts/api/users'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError } from '../errors.js'
-import type { AuthSession } from '../features/auth/auth.service.js'
-import type { UserRecord } from '../features/users/users.service.js'
+import type { UserRecord } from '../features/users/users.types.js'
 import type { Access } from './access.js'
 import { cookieMayAuthenticate, csrfHeaderMissing } from './csrf-guard.js'
 import { type PlanFeatureReader, requirePlanFeature } from './plan-feature-guard.js'
@@ -20,6 +19,13 @@ declare module 'fastify' {
     /** On 'participant' routes without a user: the room visitor the guest token proved. */
     guest: RoomGuest | null
   }
+}
+
+/** A request's proof of identity: the token's user, loaded fresh, and which token it was. */
+export interface AuthSession {
+  user: UserRecord
+  jti: string
+  expiresAt: Date
 }
 
 /** A room visitor as a guest token proves it (the rooms feature issues and reads these tokens). */

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { revokedTokens, users } from '../../db/schema/index.js'
-import { toUserRecord, type UserRecord } from '../users/users.service.js'
+import { toUserRecord, type UserRecord } from '../users/users.types.js'
 
 /** Queries on revoked tokens, and the one query that turns a token into its user. */
 export function createAuthRepository(db: Db) {

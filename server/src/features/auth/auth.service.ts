@@ -3,6 +3,7 @@ import { normaliseEmail } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import type { AuthSession } from '../../http/auth-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import type { UserRecord, UsersService } from '../users/users.service.js'
 import { createAuthRepository } from './auth.repository.js'
@@ -11,12 +12,7 @@ import { assertAcceptablePassword } from './password-policy.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { createTokenSigner, type IssuedToken } from './tokens.js'
 
-/** A request's proof of identity: the token's user, loaded fresh, and which token it was. */
-export interface AuthSession {
-  user: UserRecord
-  jti: string
-  expiresAt: Date
-}
+export type { AuthSession } from '../../http/auth-guard.js'
 
 export interface SignedIn {
   token: IssuedToken

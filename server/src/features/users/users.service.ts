@@ -2,42 +2,9 @@ import type { Role, User } from '@ferry/contracts/api/users'
 import { defaultLanguage, type Language } from '@ferry/contracts/domain/languages'
 import type { Db } from '../../db/database.js'
 import { createUsersRepository, type UserRow } from './users.repository.js'
+import { toUserRecord, type UserCredentials, type UserRecord } from './users.types.js'
 
-/** A user as the server works with it; `toUser` gives the API's shape. */
-export interface UserRecord {
-  id: string
-  email: string
-  name: string
-  role: Role
-  picture: string | null
-  createdAt: Date
-  /** The interface language the user last used: the emails they cause are written in it. */
-  language: Language
-  /** Which generation of session tokens is valid (product.md §15). */
-  sessionEpoch: number
-  /** When the account proved it owns its address; null until then (spec/accounts.md §2). */
-  emailConfirmedAt: Date | null
-}
-
-/** A user with the secrets only the auth feature reads. */
-export interface UserCredentials extends UserRecord {
-  passwordHash: string | null
-  googleSub: string | null
-}
-
-export function toUserRecord(row: UserRow): UserRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    picture: row.picture,
-    createdAt: row.createdAt,
-    language: row.language,
-    sessionEpoch: row.sessionEpoch,
-    emailConfirmedAt: row.emailConfirmedAt,
-  }
-}
+export { toUserRecord, type UserCredentials, type UserRecord } from './users.types.js'
 
 function toCredentials(row: UserRow): UserCredentials {
   return { ...toUserRecord(row), passwordHash: row.passwordHash, googleSub: row.googleSub }
