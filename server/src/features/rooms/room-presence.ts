@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Deps } from '../../deps.js'
+import { roomPresenceGroup } from './room-topics.js'
 import type { RoomsService } from './rooms.service.js'
 
 /** An open socket's entries lapse this long after its instance stops refreshing them (it died). */
@@ -10,8 +11,6 @@ const sweepMs = 5_000
 /** Room and signalling sockets one participant may hold open at once (two tabs, each with both). */
 export const socketsPerParticipant = 4
 
-/** Who is in a room: a participant is listed while a socket of theirs is open, or closed within the grace. */
-export const roomPresenceGroup = (roomId: string) => `room:${roomId}`
 /** Open sockets only, per room (the cap per participant) and per client address. */
 const openGroup = (roomId: string) => `room-open:${roomId}`
 const addressGroup = (ip: string) => `address:${ip}`

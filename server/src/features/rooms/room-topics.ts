@@ -8,6 +8,9 @@ export interface RoomEnvelope {
   event: RoomServerEvent
 }
 
+/** Who is in a room: a participant is listed while a socket of theirs is open, or closed within the grace. */
+export const roomPresenceGroup = (roomId: string) => `room:${roomId}`
+
 /** Room events travel on the bus, so sockets of one room on different instances all see them. */
 export const roomTopic = (roomId: string) => topic<RoomEnvelope>(`room:${roomId}:events`)
 

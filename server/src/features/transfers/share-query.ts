@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
-import type { TransferAggregate, TransferRow } from './transfers.repository.js'
+import type { TransferAggregate, TransferRow } from './transfer-rows.js'
 
 /** What the share page reads: the transfer, its parts, the sender's name and who downloaded what. */
 export interface ShareAggregate extends TransferAggregate {

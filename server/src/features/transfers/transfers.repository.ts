@@ -4,17 +4,9 @@ import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
+import type { TransferAggregate, TransferRow } from './transfer-rows.js'
 
-export type TransferRow = typeof transfers.$inferSelect
-export type TransferFileRow = typeof transferFiles.$inferSelect
-export type TransferRecipientRow = typeof transferRecipients.$inferSelect
-
-/** A transfer with its files and recipients, in the order they were sent. */
-export interface TransferAggregate {
-  transfer: TransferRow
-  files: TransferFileRow[]
-  recipients: TransferRecipientRow[]
-}
+export type { TransferAggregate, TransferFileRow, TransferRecipientRow, TransferRow } from './transfer-rows.js'
 
 export interface NewTransfer {
   transfer: typeof transfers.$inferInsert
