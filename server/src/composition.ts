@@ -38,11 +38,12 @@ export async function createServices(deps: Deps) {
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion })
   const uploadClaims = createUploadClaims(deps)
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
-  // Uploads read the month's sent bytes from transfers, which claim uploads: given, not imported.
-  const uploads = createUploadsService(deps, { usage: transfers, plans })
+  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
+  // Uploads read the month's sent bytes from transfers and admit request-link uploads through
+  // request links; both claim uploads, so they are given to uploads here, not imported by it.
+  const uploads = createUploadsService(deps, { usage: transfers, plans, requests: requestLinks })
   const billing = createBillingServices({ ...deps, applyRecovery: transfers.confirmRecovery }, { plans, users })
   const referrals = createReferralsService(deps, plans)
-  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
   const setPasswordLinks = createSetPasswordLinks(deps)
   const admin = {
     users: createAdminUsersService(deps, setPasswordLinks, accountDeletion),

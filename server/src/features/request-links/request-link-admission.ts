@@ -7,8 +7,8 @@ import { createRequestLinksRepository } from './request-links.repository.js'
  * For the uploads feature: before a key is handed out for a request link, the link must exist
  * and take uploads (404, 409 completed, 410 expired), and a file of `fileSize` must fit what it
  * still accepts (413). Returns the requester, whose plan bounds the upload, and the bytes the link
- * accepts beyond what it received (null: no limit), which uploads still pending share. Kept apart
- * from the service so uploads need not import it (which imports uploads).
+ * accepts beyond what it received (null: no limit), which uploads still pending share. The
+ * request-links service publishes it as `admitUpload`; composition.ts hands that to uploads.
  */
 export async function admitRequestUpload(
   deps: { database: { db: Db }; clock: Pick<Clock, 'now'> },

@@ -19,6 +19,7 @@ import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord, UsersService } from '../users/users.service.js'
+import { admitRequestUpload } from './request-link-admission.js'
 import {
   assertOpen,
   closedReason,
@@ -103,6 +104,11 @@ export function createRequestLinksService(
   }
 
   return {
+    /** For uploads (RequestUploads): may the link take a file of this size? See request-link-admission.ts. */
+    admitUpload(requestId: string, fileSize: number) {
+      return admitRequestUpload(deps, requestId, fileSize)
+    },
+
     /** POST /file-request/create: a visitor is told to log in (spec/transfers.md §5). */
     async create(user: UserRecord | null, input: RequestCreateInput): Promise<RequestCreateResponse> {
       if (!user) throw new AppError('request_login_required', 401)

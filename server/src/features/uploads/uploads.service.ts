@@ -10,7 +10,6 @@ import type { DbExecutor } from '../../db/database.js'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
 import type { PlansService } from '../plans/plans.service.js'
-import { admitRequestUpload } from '../request-links/request-link-admission.js'
 import { type ClaimedUpload, claimUploads } from './claim-uploads.js'
 import {
   assertCallerMayUse,
@@ -35,6 +34,16 @@ type UploadTarget = Required<Pick<PresignRequest, 'filename' | 'content_type' | 
   Pick<PresignRequest, 'request_id'> & { part_size?: number }
 type UploadRef = { key: string; uploadId: string }
 
+/**
+ * What uploads need of the request-links feature (given by composition.ts, since request links
+ * claim uploads): before a key is handed out for a request link, the link must take a file of
+ * `fileSize` (4xx otherwise). The requester, whose plan bounds the upload, and the bytes the link
+ * still accepts (null: no limit).
+ */
+export interface RequestUploads {
+  admitUpload(requestId: string, fileSize: number): Promise<{ requesterId: string; remainingBytes: number | null }>
+}
+
 /** What uploads need of the transfers feature (given, since transfers depend on uploads). */
 export interface SendingUsage {
   /** Bytes the user sent in transfers this calendar month (UTC), deleted transfers included. */
@@ -56,7 +65,7 @@ export type UploadClaims = ReturnType<typeof createUploadClaims>
 /** Uploads (spec/transfers.md §7 presign, multipart): keys handed out, recorded as pending uploads, claimed by transfers. */
 export function createUploadsService(
   deps: UploadsDeps,
-  { usage, plans }: { usage: SendingUsage; plans: PlansService },
+  { usage, plans, requests }: { usage: SendingUsage; plans: PlansService; requests: RequestUploads },
 ) {
   const { blobs, clock } = deps
   const repo = createUploadsRepository(deps.database.db)
@@ -83,7 +92,7 @@ export function createUploadsService(
     }
     // An upload to a request link needs the link open and room in it, and is bounded by the requester's plan.
     const link =
-      target.request_id === undefined ? undefined : await admitRequestUpload(deps, target.request_id, target.file_size)
+      target.request_id === undefined ? undefined : await requests.admitUpload(target.request_id, target.file_size)
     const payer = link ? link.requesterId : caller.userId!
     const plan = await plans.planForUser(payer)
     const { maxTransferBytes, maxMonthlyBytes } = plans.limitsFor(plan)
