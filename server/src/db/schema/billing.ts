@@ -5,6 +5,13 @@ import { transfers } from './transfers.js'
 import { users } from './users.js'
 
 export type SubscriptionStatus = 'TRIALING' | 'ACTIVE' | 'CANCELED' | 'ENDED'
+
+/** Subscription statuses that give their plan (CANCELED until its end date, when the renewal job ends it). */
+export const liveSubscriptionStatuses = [
+  'TRIALING',
+  'ACTIVE',
+  'CANCELED',
+] as const satisfies readonly SubscriptionStatus[]
 export type BillingInterval = 'monthly' | 'yearly'
 export type PaymentProvider = 'stripe' | 'test'
 

@@ -2,9 +2,9 @@ import type { AdminUserSortKey } from '@ferry/contracts/api/admin'
 import type { Role } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
-import { users } from '../../db/schema/index.js'
 import type { DbExecutor } from '../../db/database.js'
-import type { UserRow } from '../users/users.repository.js'
+import { users } from '../../db/schema/index.js'
+import type { UserRow } from '../users/users.types.js'
 
 export interface UserPageQuery {
   offset: number

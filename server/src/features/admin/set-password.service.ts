@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { assertAcceptablePassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
-import type { UserRow } from '../users/users.repository.js'
+import type { UserRow } from '../users/users.types.js'
 import { createAdminUsersRepository } from './admin-users.repository.js'
 import { accountFingerprint, createSetPasswordTokens, type SetPasswordTokens } from './set-password-tokens.js'
 

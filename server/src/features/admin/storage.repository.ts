@@ -2,6 +2,7 @@ import type { Role } from '@ferry/contracts/api/users'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import {
+  liveSubscriptionStatuses,
   pendingUploads,
   receivedFiles,
   receivedGroups,
@@ -11,7 +12,6 @@ import {
   transfers,
   users,
 } from '../../db/schema/index.js'
-import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
 
 /** Numbers come back as strings from node-postgres and as numbers from PGlite. */
 const n = (value: unknown) => Number(value ?? 0)

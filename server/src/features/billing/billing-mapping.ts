@@ -1,5 +1,5 @@
 import type { Subscription, TestCheckoutSession } from '@ferry/contracts/api/billing'
-import { centsToEuros } from '../plans/plan-mapping.js'
+import { centsToEuros } from '@ferry/contracts/domain/money'
 import type { CheckoutSessionRow, SubscriptionRow } from './billing.repository.js'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)

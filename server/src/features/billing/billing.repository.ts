@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
-import { billingEvents, checkoutSessions, payments, subscriptions, users } from '../../db/schema/index.js'
-import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
+import {
+  billingEvents,
+  checkoutSessions,
+  liveSubscriptionStatuses,
+  payments,
+  subscriptions,
+  users,
+} from '../../db/schema/index.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type NewSubscription = typeof subscriptions.$inferInsert

@@ -6,11 +6,9 @@ import type {
   SubscriptionLevel,
 } from '@ferry/contracts/api/plans'
 import { planFeatures } from '@ferry/contracts/api/plans'
+import { centsToEuros } from '@ferry/contracts/domain/money'
 import { limitsFor } from '@ferry/contracts/domain/plan-limits'
 import type { PlanRow, PlanRowPatch } from './plans.repository.js'
-
-/** Integer cents to euros (999 → 9.99). */
-export const centsToEuros = (cents: number | null): number | null => (cents === null ? null : cents / 100)
 
 /** A stored plan in the API's shape (spec/accounts.md §3 Plan): euros instead of cents. */
 export function toPlan(row: PlanRow): Plan {

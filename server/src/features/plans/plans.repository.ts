@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
-import { plans, subscriptions, users } from '../../db/schema/index.js'
-
-/** Subscription statuses that give their plan (CANCELED until its end date, when the renewal job ends it). */
-export const liveSubscriptionStatuses = ['TRIALING', 'ACTIVE', 'CANCELED'] as const
+import { liveSubscriptionStatuses, plans, subscriptions, users } from '../../db/schema/index.js'
 
 export type PlanRow = typeof plans.$inferSelect
 export type PlanRowPatch = Partial<Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>

@@ -8,7 +8,8 @@ import type { users } from '../../db/schema/index.js'
  * features, their repositories and the HTTP guard import these from here, not the service.
  */
 
-type UserRow = typeof users.$inferSelect
+/** A users row as stored (the admin feature lists and edits these). */
+export type UserRow = typeof users.$inferSelect
 
 /** A user as the server works with it; `toUser` gives the API's shape. */
 export interface UserRecord {
