@@ -42,9 +42,12 @@ export async function createServices(deps: Deps) {
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.
   const uploads = createUploadsService(deps, { usage: transfers, plans, requests: requestLinks })
-  const billing = createBillingServices({ ...deps, applyRecovery: transfers.confirmRecovery }, { plans, users })
+  const billing = createBillingServices(
+    { ...deps, transfers, applyRecovery: transfers.confirmRecovery },
+    { plans, users },
+  )
   const referrals = createReferralsService(deps, plans)
-  const setPasswordLinks = createSetPasswordLinks(deps)
+  const setPasswordLinks = createSetPasswordLinks(deps, auth)
   const admin = {
     users: createAdminUsersService(deps, setPasswordLinks, accountDeletion),
     storage: createStorageService(deps, plans),

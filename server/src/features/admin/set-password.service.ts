@@ -2,8 +2,7 @@ import type { SetPasswordInfo } from '@ferry/contracts/api/admin'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
-import { assertAcceptablePassword } from '../auth/password-policy.js'
-import { hashPassword } from '../auth/passwords.js'
+import type { AuthService } from '../auth/auth.service.js'
 import type { UserRow } from '../users/users.types.js'
 import { createAdminUsersRepository } from './admin-users.repository.js'
 import { accountFingerprint, createSetPasswordTokens, type SetPasswordTokens } from './set-password-tokens.js'
@@ -16,7 +15,7 @@ const invalidLink = () => new AppError('set_password_link_invalid', 400)
 export const setPasswordPagePath = '/set-password'
 
 /** One-time, expiring set-password links for accounts an admin created (product.md §4). */
-export function createSetPasswordLinks(deps: LinkDeps) {
+export function createSetPasswordLinks(deps: LinkDeps, auth: Pick<AuthService, 'hashNewPassword'>) {
   const { database, clock, config } = deps
   const repo = createAdminUsersRepository(database.db)
   let tokens: Promise<SetPasswordTokens> | undefined
@@ -64,8 +63,7 @@ export function createSetPasswordLinks(deps: LinkDeps) {
     /** Sets the password once: the update only applies while the account still matches the link. */
     async setPassword(token: string, password: string): Promise<{ message: string; email: string }> {
       const row = await accountOf(token)
-      assertAcceptablePassword(password, row)
-      const hash = await hashPassword(password)
+      const hash = await auth.hashNewPassword(password, row)
       if (!(await repo.setPasswordHash(row, hash))) throw invalidLink()
       return { message: 'Your password is set. You can now log in.', email: row.email }
     },

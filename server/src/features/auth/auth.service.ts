@@ -84,6 +84,15 @@ export async function createAuthService(deps: AuthDeps, users: UsersService) {
   }
 
   return {
+    /**
+     * A new password's hash, once the policy accepts it for this account (AppError 400 otherwise):
+     * for passwords set elsewhere than sign-up (the admin feature's set-password links).
+     */
+    async hashNewPassword(password: string, account: { email: string; name?: string | null }): Promise<string> {
+      assertAcceptablePassword(password, account)
+      return hashPassword(password)
+    },
+
     /** One 401 for an unknown email and a wrong password, in about the same time. */
     async login(input: LoginRequest): Promise<SignedIn> {
       const account = await users.findCredentialsByEmail(normaliseEmail(input.email))

@@ -8,12 +8,12 @@ import { createWebhookService } from './webhook.service.js'
 
 /** The billing feature's services over one set of dependencies (composition.ts builds them once). */
 export function createBillingServices(
-  deps: Omit<CheckoutDeps, 'notices'> & BillingNoticeDeps,
+  deps: Omit<CheckoutDeps, 'notices' | 'plans'> & BillingNoticeDeps,
   { plans, users }: { plans: PlansService; users: UsersService },
 ) {
-  const withNotices = { ...deps, notices: createBillingNotices(deps, { users, plans }) }
+  const withNotices = { ...deps, plans, notices: createBillingNotices(deps, { users, plans }) }
   return {
-    checkout: createCheckoutService(withNotices, plans),
+    checkout: createCheckoutService(withNotices),
     subscriptions: createSubscriptionsService(withNotices, plans),
     webhook: createWebhookService(withNotices),
   }

@@ -12,17 +12,21 @@ import {
 import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
-import { createPlansRepository, type PlanRow } from '../plans/plans.repository.js'
-import type { PlansService } from '../plans/plans.service.js'
-import { redeemedReferral, usableReferral } from '../referrals/referral-rewards.js'
-import { createTransfersRepository } from '../transfers/transfers.repository.js'
+import type { PlanRow, PlansService } from '../plans/plans.service.js'
+import { redeemedReferral, usableReferral } from '../referrals/referral-rewards.service.js'
+import type { TransfersService } from '../transfers/transfers.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { type CheckoutSessionRow, createBillingRepository } from './billing.repository.js'
 import { toTestCheckoutSession } from './billing-mapping.js'
 import { createFulfilment, type FulfilmentDeps } from './fulfilment.js'
 import { resolveReturnUrl, withSessionId } from './return-urls.js'
 
-export type CheckoutDeps = FulfilmentDeps & Pick<Deps, 'config' | 'rateLimiter'>
+export type CheckoutDeps = FulfilmentDeps &
+  Pick<Deps, 'config' | 'rateLimiter'> & {
+    plans: PlansService
+    /** The transfers feature's stored transfer (a recovery is priced by its dates). */
+    transfers: Pick<TransfersService, 'findStored'>
+  }
 type CheckoutInput = z.output<typeof checkoutSessionRequest>
 
 /** How long a checkout may be completed after it was opened (Stripe's default too). */
@@ -35,10 +39,9 @@ const priceOf = (plan: PlanRow, interval: BillingInterval) =>
   interval === 'yearly' ? plan.priceYearlyCents : plan.priceMonthlyCents
 
 /** Checkouts (spec/accounts.md §4 Upgrade flow, §7): subscriptions and transfer recoveries, Stripe or test mode. */
-export function createCheckoutService(deps: CheckoutDeps, plans: PlansService) {
-  const { clock, database, payments, config } = deps
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { clock, database, payments, config, plans } = deps
   const repo = createBillingRepository(database.db)
-  const plansRepo = createPlansRepository(database.db)
   const fulfil = createFulfilment(deps)
 
   const originsFor = (requestOrigin: string) => [requestOrigin, config.publicUrl]
@@ -107,7 +110,7 @@ export function createCheckoutService(deps: CheckoutDeps, plans: PlansService) {
     ): Promise<CheckoutSessionResponse> {
       if (input.user_id !== user.id) throw new AppError('checkout_other_user', 403)
       if (!input.plan_id.trim()) throw new AppError('checkout_plan_required', 400)
-      const plan = await plansRepo.findById(input.plan_id.trim())
+      const plan = await plans.findStored(input.plan_id.trim())
       if (!plan?.isActive) throw new AppError('checkout_plan_not_found', 404)
       if (!plan.isSelectable || plan.role !== 'PREMIUM') throw new AppError('checkout_plan_not_selectable', 400)
       const current = await plans.planForUser(user.id)
@@ -150,16 +153,14 @@ export function createCheckoutService(deps: CheckoutDeps, plans: PlansService) {
       input: RecoveryCheckoutRequest,
       requestOrigin: string,
     ): Promise<CheckoutSessionResponse> {
-      const found = uuidPattern.test(transferId)
-        ? await createTransfersRepository(database.db).findById(transferId)
-        : undefined
+      const found = uuidPattern.test(transferId) ? await deps.transfers.findStored(transferId) : undefined
       if (!found || found.transfer.userId !== user.id || found.transfer.deletedAt) {
         throw new AppError('transfer_not_found', 404)
       }
       const { transfer } = found
       const now = clock.now().getTime()
       const plan = await plans.planForUser(user.id)
-      const price = (await plansRepo.findById(plan.id))?.singleTransferPriceCents ?? null
+      const price = (await plans.findStored(plan.id))?.singleTransferPriceCents ?? null
       const inGrace =
         transfer.expiresAt.getTime() <= now && transfer.filesDeletedAt === null && now < transfer.purgeAfter.getTime()
       if (!plan.recovery_allowed || !inGrace || price === null || price <= 0) {
@@ -206,7 +207,7 @@ export function createCheckoutService(deps: CheckoutDeps, plans: PlansService) {
 
     async testSession(user: UserRecord, sessionId: string): Promise<TestCheckoutSession> {
       const session = await ownTestSession(user, sessionId)
-      const plan = await plansRepo.findById(session.planId)
+      const plan = await plans.findStored(session.planId)
       return toTestCheckoutSession(session, plan?.name ?? session.planId)
     },
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
-import { createPlansRepository } from '../plans/plans.repository.js'
-import { claimReferral, recordConversion } from '../referrals/referral-rewards.js'
+import type { PlansService } from '../plans/plans.service.js'
+import { claimReferral, recordConversion } from '../referrals/referral-rewards.service.js'
 import { type CheckoutSessionRow, createBillingRepository, type SubscriptionRow } from './billing.repository.js'
 import type { BillingNotices } from './billing-notices.js'
 import { addDays, addInterval } from './billing-periods.js'
@@ -12,6 +12,8 @@ export type FulfilmentDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payme
   notices: BillingNotices
   /** Applies a paid recovery to its transfer (the transfers feature's rule; idempotent per session). */
   applyRecovery(ownerId: string, transferId: string, sessionId: string): Promise<{ expires_at: string }>
+  /** The stored plans (prices in cents), read in the fulfilment's transaction. */
+  plans: Pick<PlansService, 'findStored' | 'findStoredForUser'>
 }
 
 /** What the provider knows of the paid session (Stripe); nothing for the test checkout. */
@@ -46,7 +48,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
   async function activate(tx: Parameters<typeof endSubscription>[0], session: CheckoutSessionRow, ids: ProviderIds) {
     const repo = createBillingRepository(tx)
     const now = clock.now()
-    const plan = await createPlansRepository(tx).findById(session.planId)
+    const plan = await deps.plans.findStored(session.planId, tx)
     if (!plan || !session.interval) throw new AppError('checkout_plan_not_found', 404)
     await repo.lockUser(session.userId)
     const replaced = await repo.findLive(session.userId, { lock: true })
@@ -97,7 +99,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     }
     await repo.setRoleUnlessAdmin(session.userId, plan.role, now)
     if (plan.role === 'PREMIUM') {
-      await recordConversion(tx, {
+      await recordConversion(tx, deps.plans, {
         userId: session.userId,
         interval: session.interval,
         payoutAmountCents: plan.payoutAmountCents,

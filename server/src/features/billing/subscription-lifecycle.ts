@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js'
-import { cancelPendingPayout } from '../referrals/referral-rewards.js'
+import { cancelPendingPayout } from '../referrals/referral-rewards.service.js'
 import { createBillingRepository, type SubscriptionRow } from './billing.repository.js'
 import { addInterval } from './billing-periods.js'
 

@@ -3,7 +3,6 @@ import { isAdmin } from '@ferry/contracts/api/users'
 import { isInTrial, trialDaysRemaining } from '@ferry/contracts/domain/trial'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
-import { createPlansRepository } from '../plans/plans.repository.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createBillingRepository, type SubscriptionRow } from './billing.repository.js'
@@ -20,11 +19,10 @@ export type SubscriptionsDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'lo
 export function createSubscriptionsService(deps: SubscriptionsDeps, plans: PlansService) {
   const { clock, database, payments, logger } = deps
   const repo = createBillingRepository(database.db)
-  const plansRepo = createPlansRepository(database.db)
   const { notices } = deps
 
   async function present(row: SubscriptionRow): Promise<Subscription> {
-    const plan = await plansRepo.findById(row.planId)
+    const plan = await plans.findStored(row.planId)
     return toSubscription(row, plan?.name ?? row.planId)
   }
 
@@ -112,7 +110,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps, plans: Plans
     async createComplimentary(caller: UserRecord, input: CreateSubscriptionRequest): Promise<Subscription> {
       const admin = isAdmin(caller.role)
       if (!admin && input.user_id !== caller.id) throw new AppError('subscription_other_user', 403)
-      const plan = await plansRepo.findById(input.plan_id)
+      const plan = await plans.findStored(input.plan_id)
       if (!plan) throw new AppError('checkout_plan_not_found', 404)
       if (!admin) {
         const paid = (plan.priceMonthlyCents ?? 0) > 0 || (plan.priceYearlyCents ?? 0) > 0 || plan.role === 'PREMIUM'

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { DbExecutor } from '../../db/database.js'
 import { liveSubscriptionStatuses, plans, subscriptions, users } from '../../db/schema/index.js'
 
 export type PlanRow = typeof plans.$inferSelect
 export type PlanRowPatch = Partial<Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>
 
 /** Queries on the plans table; no rules. */
-export function createPlansRepository(db: Db) {
+export function createPlansRepository(db: DbExecutor) {
   return {
     async list(options: { activeOnly: boolean }): Promise<PlanRow[]> {
       const query = db.select().from(plans)

@@ -1,10 +1,12 @@
 import { type Plan, planIds } from '@ferry/contracts/api/plans'
 import type { Role } from '@ferry/contracts/api/users'
 import { limitsFor, type PlanLimits } from '@ferry/contracts/domain/plan-limits'
-import type { Db } from '../../db/database.js'
+import type { Db, DbExecutor } from '../../db/database.js'
 import { notFound } from '../../errors.js'
 import { toAdminPlan, toPlan } from './plan-mapping.js'
-import { createPlansRepository, type PlanRowPatch } from './plans.repository.js'
+import { createPlansRepository, type PlanRow, type PlanRowPatch } from './plans.repository.js'
+
+export type { PlanRow } from './plans.repository.js'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -35,6 +37,21 @@ export function createPlansService(deps: { database: { db: Db } }) {
   }
 
   return {
+    /**
+     * The stored plan, prices in integer cents (what billing charges), or undefined; read in the
+     * caller's transaction when `db` is given (billing's fulfilment, referral rewards).
+     */
+    findStored(id: string, db: DbExecutor = deps.database.db): Promise<PlanRow | undefined> {
+      return createPlansRepository(db).findById(id)
+    },
+
+    /** The stored plan whose limits apply to the user (as planForUser); undefined for no such user. */
+    async findStoredForUser(userId: string, db: DbExecutor = deps.database.db): Promise<PlanRow | undefined> {
+      const plansIn = createPlansRepository(db)
+      const source = await plansIn.planSourceOf(userId)
+      return source && plansIn.findById(source.subscriptionPlanId ?? planIdForRole(source.role))
+    },
+
     /** Plans in display order; `activeOnly` leaves out deactivated ones. */
     async list(options: { activeOnly?: boolean } = {}): Promise<Plan[]> {
       const rows = await repo.list({ activeOnly: options.activeOnly ?? false })

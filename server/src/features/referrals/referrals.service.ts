@@ -14,7 +14,7 @@ import { AppError } from '../../errors.js'
 import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
-import { claimReferral, normaliseCode, usableReferral } from './referral-rewards.js'
+import { claimReferral, normaliseCode, usableReferral } from './referral-rewards.service.js'
 import { createReferralsRepository, type ReferralRow } from './referrals.repository.js'
 import { toAdminReferral, toReferral } from './referrals-mapping.js'
 

@@ -122,6 +122,19 @@ export function createTransfersService(
   }
 
   return {
+    /** The stored transfer with its files and recipients, or undefined (billing prices a recovery by its dates). */
+    findStored(id: string): Promise<TransferAggregate | undefined> {
+      return repo.findById(id)
+    },
+
+    /**
+     * Deletes the stored files of transfers already deleted (an admin deleted their owner); one
+     * that fails stays for the sweeper.
+     */
+    async purgeFiles(ids: readonly string[]): Promise<void> {
+      for (const id of ids) await purgeTransferFiles(deps, repo, id, clock.now())
+    },
+
     create(sender: UserRecord, input: TransferCreateInput, clientIp: string): Promise<TransferCreateResponse> {
       return create(sender, input, clientIp)
     },

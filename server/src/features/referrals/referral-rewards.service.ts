@@ -1,8 +1,18 @@
 import type { Db } from '../../db/database.js'
 import { AppError } from '../../errors.js'
-import { createPlansRepository } from '../plans/plans.repository.js'
-import { planIdForRole } from '../plans/plans.service.js'
+import type { PlansService } from '../plans/plans.service.js'
 import { createReferralsRepository, type ReferralRow } from './referrals.repository.js'
+
+/*
+ * The referrals feature's rules that other features run inside their own transactions: billing
+ * checks and claims a code, converts a referral and cancels a payout in the same transaction as
+ * the checkout or subscription change. So these take the caller's `db` (the database or its
+ * transaction) rather than being methods of the referrals service; they are that feature's
+ * published interface for it.
+ */
+
+/** What the rewards read of plans: the plan that applies to the inviter, in the same transaction. */
+export type RewardPlans = Pick<PlansService, 'findStoredForUser'>
 
 /** One year after `from` (the invitee's first paid year, spec/accounts.md §9). */
 export function oneYearAfter(from: Date): Date {
@@ -46,11 +56,8 @@ export async function claimReferral(db: Db, code: string, userId: string, at: Da
 }
 
 /** Rewards need a plan with allows_payouts (spec/accounts.md §6): the inviter's plan when the invitee converts. */
-async function inviterAllowsPayouts(db: Db, inviterUserId: string): Promise<boolean> {
-  const plans = createPlansRepository(db)
-  const source = await plans.planSourceOf(inviterUserId)
-  if (!source) return false
-  const plan = await plans.findById(source.subscriptionPlanId ?? planIdForRole(source.role))
+async function inviterAllowsPayouts(db: Db, plans: RewardPlans, inviterUserId: string): Promise<boolean> {
+  const plan = await plans.findStoredForUser(inviterUserId, db)
   return plan?.allowsPayouts ?? false
 }
 
@@ -60,6 +67,7 @@ async function inviterAllowsPayouts(db: Db, inviterUserId: string): Promise<bool
  */
 export async function recordConversion(
   db: Db,
+  plans: RewardPlans,
   conversion: {
     userId: string
     interval: 'monthly' | 'yearly' | null
@@ -76,7 +84,7 @@ export async function recordConversion(
   const earns =
     conversion.interval === 'yearly' &&
     (conversion.payoutAmountCents ?? 0) > 0 &&
-    (await inviterAllowsPayouts(db, referral.inviterUserId))
+    (await inviterAllowsPayouts(db, plans, referral.inviterUserId))
   if (earns && referral.payoutStatus === null) {
     patch.payoutStatus = 'PENDING'
     patch.payoutAmountCents = conversion.payoutAmountCents!
