@@ -94,7 +94,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(systemRoutes(services.system))
-  await app.register(metricsRoutes(deps))
+  await app.register(metricsRoutes(deps, services.queueFigures))
   await app.register(
     authRoutes(deps, { auth, rateLimit: services.authRateLimit, confirmations: services.emailConfirmations }),
   )

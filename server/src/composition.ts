@@ -20,6 +20,7 @@ import { createSystemService } from './features/system/system.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
 import { createUsersService } from './features/users/users.service.js'
+import { createQueueFiguresService } from './operations/queue-figures.service.js'
 
 /**
  * The composition root of the features: builds each service exactly once, in dependency order,
@@ -57,6 +58,7 @@ export async function createServices(deps: Deps) {
   const rooms = createRoomsService(deps, { guests, plans })
   const directTransfers = createDirectTransfersService(deps, rooms)
   const system = createSystemService(deps)
+  const queueFigures = createQueueFiguresService(deps)
   return {
     plans,
     users,
@@ -76,6 +78,7 @@ export async function createServices(deps: Deps) {
     rooms,
     directTransfers,
     system,
+    queueFigures,
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Deps } from '../deps.js'
 import { AppError } from '../errors.js'
 import { processMetrics } from './metrics.js'
-import { readQueueFigures } from './queue-ages.repository.js'
+import type { QueueFiguresService } from './queue-figures.service.js'
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
@@ -28,7 +28,7 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
 
 /** GET /metrics: Prometheus text of this instance, with the cluster's sweep queues read at scrape time. */
 export const metricsRoutes =
-  (deps: Pick<Deps, 'config' | 'database'>): FastifyPluginAsync =>
+  (deps: Pick<Deps, 'config'>, queueFigures: QueueFiguresService): FastifyPluginAsync =>
   async (app) => {
     const m = processMetrics()
     app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
@@ -43,7 +43,7 @@ export const metricsRoutes =
             )
       }
       // The database being down must not hide the rest: the queue figures then keep their last values.
-      const queues = await readQueueFigures(deps.database.db).catch((error: unknown) => {
+      const queues = await queueFigures.read().catch((error: unknown) => {
         request.log.warn({ err: error }, 'Queue figures unavailable for /metrics')
         return undefined
       })
