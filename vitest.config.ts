@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       {
+        // The layering lint's fixture test (scripts/layering.test.ts, .dependency-cruiser.cjs).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['web/src/**/*.test.ts'],

@@ -27,7 +27,8 @@ if (!servicesOk) {
 }
 
 step('type check', run('npm', ['run', 'typecheck', '--silent']))
-step('lint', run('npx', ['biome', 'check', '.']))
+// Biome, then the layering rules (.dependency-cruiser.cjs).
+step('lint', run('npm', ['run', 'lint', '--silent']))
 
 // The unit and API tests include the security review replays (server/src/security/, also
 // `npm run test:security` on their own).

@@ -1,0 +1,3 @@
+import { shared } from '../../../contracts/src/shared.js'
+
+export const db = { name: shared }

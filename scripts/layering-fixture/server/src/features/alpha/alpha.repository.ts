@@ -1,0 +1,3 @@
+import { db } from '../../db/database.js'
+
+export const findAlpha = () => db.name

@@ -1,0 +1,3 @@
+import { alphaService } from './alpha.service.js'
+
+export const alphaRoutes = () => alphaService.read()

@@ -1,0 +1,3 @@
+import { findAlpha } from './alpha.repository.js'
+
+export const alphaService = { read: () => findAlpha() }

@@ -1,0 +1,3 @@
+import { db } from '../../db/database.js'
+
+export const findBeta = () => db.name

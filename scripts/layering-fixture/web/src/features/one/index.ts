@@ -1,0 +1,1 @@
+export { oneView } from './one-view.js'

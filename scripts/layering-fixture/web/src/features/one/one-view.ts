@@ -1,0 +1,3 @@
+import { api } from '../../lib/api.js'
+
+export const oneView = () => api('/one')

@@ -1,0 +1,3 @@
+import { oneView } from '../one/index.js'
+
+export const twoView = () => oneView()
