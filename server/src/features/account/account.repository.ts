@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/database.js'
+import type { Db, DbExecutor } from '../../db/database.js'
 import {
   accountTokens,
   directTransfers,
+  liveSubscriptionStatuses,
   payments,
   receivedFiles,
   receivedGroups,
@@ -15,9 +16,7 @@ import {
   transfers,
   users,
 } from '../../db/schema/index.js'
-import { liveSubscriptionStatuses } from '../plans/plans.repository.js'
-import type { DbExecutor } from '../transfers/transfers.repository.js'
-import type { UserRow } from '../users/users.repository.js'
+import type { UserRow } from '../users/users.types.js'
 
 /** What an email change's link moved, for the notice to the old address. */
 export interface EmailChanged {

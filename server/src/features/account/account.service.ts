@@ -7,13 +7,12 @@ import {
 } from '@ferry/contracts/api/account'
 import type { User } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
-import { AppError } from '../../errors.js'
-import { RateLimitedError } from '../auth/auth-rate-limit.js'
+import { AppError, RateLimitedError } from '../../errors.js'
 import type { OwnPasswords } from '../auth/own-password.service.js'
 import { toUser, toUserRecord } from '../users/users.service.js'
 import { accountDeletedMail, emailChangedMail, emailChangeMail } from './account.emails.js'
 import { createAccountRepository } from './account.repository.js'
-import type { AccountDeletion } from './account-deletion.js'
+import type { AccountDeletion } from './account-deletion.service.js'
 import { createAccountExport } from './account-export.js'
 
 /** Confirmation emails for a new address an account may ask for per hour. */
