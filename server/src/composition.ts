@@ -1,6 +1,6 @@
 import type { Deps } from './deps.js'
 import { createAccountService } from './features/account/account.service.js'
-import { createAccountDeletion } from './features/account/account-deletion.js'
+import { createAccountDeletion } from './features/account/account-deletion.service.js'
 import { createAdminUsersService } from './features/admin/admin-users.service.js'
 import { createSetPasswordLinks } from './features/admin/set-password.service.js'
 import { createStorageService } from './features/admin/storage.service.js'
@@ -35,10 +35,10 @@ export async function createServices(deps: Deps) {
   const emailConfirmations = createEmailConfirmations(deps)
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
-  const accountDeletion = createAccountDeletion(deps)
-  const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion })
   const uploadClaims = createUploadClaims(deps)
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
+  const accountDeletion = createAccountDeletion(deps, transfers)
+  const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { authCookieName } from '../../http/auth-guard.js'
-import { tokenLifetimeSeconds } from './tokens.js'
+import { authCookieName } from './auth-guard.js'
+
+/** Tokens and the auth cookie live 30 days (spec/transfers.md §9); features/auth/tokens.ts signs them. */
+export const tokenLifetimeSeconds = 30 * 24 * 60 * 60
 
 // Secure only over https (trustProxy makes request.protocol follow X-Forwarded-Proto), so a
 // plain-http install on a LAN still signs in.

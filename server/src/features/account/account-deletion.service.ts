@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
-import { purgeTransferFiles } from '../transfers/transfer-purge.js'
-import { createTransfersRepository } from '../transfers/transfers.repository.js'
-import type { UserRow } from '../users/users.repository.js'
+import type { TransfersService } from '../transfers/transfers.service.js'
+import type { UserRow } from '../users/users.types.js'
 import { type AccountRepository, createAccountRepository } from './account.repository.js'
 
 type DeletionDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger' | 'payments'>
@@ -30,13 +29,12 @@ async function assertDeletable(repo: AccountRepository, id: string, lastAdminCod
  *    then deleted; one whose files could not be removed stays, deleted and ownerless, for the
  *    sweeper to retry) and the files received on request links.
  */
-export function createAccountDeletion(deps: DeletionDeps) {
+export function createAccountDeletion(deps: DeletionDeps, transfers: Pick<TransfersService, 'purgeFiles'>) {
   const { database, clock, logger } = deps
 
   async function removeFiles(transferIds: string[], receivedKeys: string[]) {
-    const transfersRepo = createTransfersRepository(database.db)
     const repo = createAccountRepository(database.db)
-    for (const id of transferIds) await purgeTransferFiles(deps, transfersRepo, id, clock.now())
+    await transfers.purgeFiles(transferIds)
     await repo.deletePurgedTransfers(transferIds)
     for (const key of receivedKeys) {
       await deps.blobs.delete(key).catch((error) => {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Clock } from '../../clock.js'
-
-/** Tokens and the auth cookie live 30 days (spec/transfers.md §9). */
-export const tokenLifetimeSeconds = 30 * 24 * 60 * 60
+import { tokenLifetimeSeconds } from '../../http/auth-cookie.js'
 
 export interface IssuedToken {
   token: string
