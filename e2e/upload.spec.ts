@@ -29,16 +29,24 @@ async function addFiles(page: Page, files: string[]) {
   await (await chooser).setFiles(files)
 }
 
-/** Slows the page's uploads down (Chromium's network emulation), so a test can act in the middle. */
+/**
+ * Slows the page's uploads down (Chromium's network emulation), so a test can act in the middle.
+ * Returns a switch for the same emulation's offline mode: this session's conditions are the ones
+ * the page's requests meet, so a drop must be set here (context.setOffline alone only tells the
+ * page it is offline).
+ */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  })
+  const emulate = (offline: boolean) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    })
+  await emulate(false)
+  return { setOffline: emulate }
 }
 
 const progressOf = async (row: Locator) => Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))
@@ -105,24 +113,27 @@ test('a network drop mid-upload: the picker says so, and the upload resumes when
     await storeLogin(page, await registerViaApi(request))
     const api = uploadCalls(page)
     await page.goto('/')
-    await throttleUploads(page, 20 * MiB)
+    const network = await throttleUploads(page, 20 * MiB)
 
     await addFiles(page, [file.path])
     const row = fileRow(page, 'drop.bin')
     await expect.poll(() => progressOf(row), { timeout: 60_000, intervals: [100] }).toBeGreaterThan(20)
 
     // The drop has reached the upload once one of its requests fails: a part's signature or a
-    // part's PUT started offline (Chromium's offline emulation lets PUTs already under way go on).
+    // part's PUT started offline (Chromium's offline emulation lets PUTs already under way go on,
+    // and the last of the file's parts starts only when one of them ends).
     const refused = page.waitForEvent('requestfailed', {
       predicate: (request) => request.method() !== 'GET',
       timeout: 60_000,
     })
     await context.setOffline(true)
+    await network.setOffline(true)
     await expect(page.getByTestId('upload-notice')).toHaveText(
       "You're offline. Uploads continue when the connection is back.",
     )
     await refused
     await expect(row).not.toHaveAttribute('data-status', 'done')
+    await network.setOffline(false)
     await context.setOffline(false)
     await expect(page.getByTestId('upload-notice')).toBeHidden()
 
