@@ -2,16 +2,7 @@ import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { page, pageQuery } from './pagination.js'
 
-/** Referrals (spec/accounts.md §3 Referral, §4, §6, §7). */
-export const referralsPaths = {
-  create: '/api/referrals',
-  redeem: '/api/referrals/redeem',
-  ofUser: '/api/referrals/user/:userId',
-  adminList: '/api/admin/referrals',
-  adminApprove: '/api/admin/referrals/:id/approve',
-  adminMarkPaid: '/api/admin/referrals/:id/mark-paid',
-  adminCancel: '/api/admin/referrals/:id/cancel',
-} as const
+// Referrals' shapes (spec/accounts.md §3 Referral, §4, §6, §7); the routes are in routes/referrals.ts.
 
 /** The sign-up link that carries a code (spec/accounts.md §2). */
 export const referralLinkPath = (code: string) => `/register?ref=${encodeURIComponent(code)}`

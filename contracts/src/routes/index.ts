@@ -2,6 +2,7 @@ import { accountApi } from './account.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
+import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
@@ -17,6 +18,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(authApi),
   ...Object.values(billingApi),
+  ...Object.values(referralsApi),
   ...Object.values(requestLinksApi),
   ...Object.values(systemApi),
   ...Object.values(transfersApi),

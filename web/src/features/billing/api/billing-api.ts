@@ -8,13 +8,9 @@ import type {
   TestCheckoutSession,
   UserCurrentPlanResponse,
 } from '@ferry/contracts/api/billing'
-import {
-  type RedeemReferralRequest,
-  type RedeemReferralResponse,
-  redeemReferralResponse,
-  referralsPaths,
-} from '@ferry/contracts/api/referrals'
+import type { RedeemReferralRequest, RedeemReferralResponse } from '@ferry/contracts/api/referrals'
 import { billingApi as routes } from '@ferry/contracts/routes/billing'
+import { referralsApi } from '@ferry/contracts/routes/referrals'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
 /** The billing calls of spec/accounts.md §7 and product.md §6. */
@@ -36,7 +32,7 @@ export function createBillingApi(client: ApiClient = apiClient): BillingApi {
   return {
     myPlan: (signal) => client.call(routes.mySubscriptionLevel, {}, { signal }),
     createCheckout: (request) => client.call(routes.checkoutSession, { body: request }),
-    redeemReferral: (request) => client.post(referralsPaths.redeem, request, { schema: redeemReferralResponse }),
+    redeemReferral: (request) => client.call(referralsApi.redeem, { body: request }),
     testCheckout: (sessionId, signal) => client.call(routes.testCheckout, { params: { sessionId } }, { signal }),
     completeTestCheckout: (sessionId) => client.call(routes.testCheckoutComplete, { params: { sessionId } }),
     cancelTestCheckout: (sessionId) => client.call(routes.testCheckoutCancel, { params: { sessionId } }),

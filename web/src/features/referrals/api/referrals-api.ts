@@ -1,26 +1,20 @@
-import {
-  type AdminReferralList,
-  adminReferralListResponse,
-  type PayoutStatus,
-  type RedeemReferralRequest,
-  type RedeemReferralResponse,
-  type Referral,
-  type ReferralList,
-  redeemReferralResponse,
-  referralListResponse,
-  referralSchema,
-  referralsPaths,
+import type {
+  AdminReferralList,
+  PayoutStatus,
+  RedeemReferralRequest,
+  RedeemReferralResponse,
+  Referral,
+  ReferralList,
 } from '@ferry/contracts/api/referrals'
+import { referralsApi as routes } from '@ferry/contracts/routes/referrals'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 
-const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
-
 export type PayoutAction = 'approve' | 'markPaid' | 'cancel'
-const actionPaths: Record<PayoutAction, string> = {
-  approve: referralsPaths.adminApprove,
-  markPaid: referralsPaths.adminMarkPaid,
-  cancel: referralsPaths.adminCancel,
-}
+const actionRoutes = {
+  approve: routes.adminApprove,
+  markPaid: routes.adminMarkPaid,
+  cancel: routes.adminCancel,
+} as const
 
 /** The referral calls of spec/accounts.md §7, and the admin's payout actions. */
 export interface ReferralsApi {
@@ -35,23 +29,13 @@ export interface ReferralsApi {
 
 export function createReferralsApi(client: ApiClient = apiClient): ReferralsApi {
   return {
-    create: (inviterUserId) =>
-      client.post(referralsPaths.create, { inviter_user_id: inviterUserId }, { schema: referralSchema }),
+    create: (inviterUserId) => client.call(routes.create, { body: { inviter_user_id: inviterUserId } }),
     ofUser: (userId, cursor, signal) =>
-      client.get(withParam(referralsPaths.ofUser, 'userId', userId), {
-        query: { cursor },
-        schema: referralListResponse,
-        signal,
-      }),
-    redeem: (request) => client.post(referralsPaths.redeem, request, { schema: redeemReferralResponse }),
+      client.call(routes.ofUser, { params: { userId }, query: { cursor: cursor ?? undefined } }, { signal }),
+    redeem: (request) => client.call(routes.redeem, { body: request }),
     adminList: (status, cursor, signal) =>
-      client.get(referralsPaths.adminList, {
-        query: { payout_status: status, cursor },
-        schema: adminReferralListResponse,
-        signal,
-      }),
-    adminAction: (id, action) =>
-      client.post(withParam(actionPaths[action], 'id', id), undefined, { schema: referralSchema }),
+      client.call(routes.adminList, { query: { payout_status: status, cursor: cursor ?? undefined } }, { signal }),
+    adminAction: (id, action) => client.call(actionRoutes[action], { params: { id } }),
   }
 }
 
