@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { loginViaApi, newAccount, registerViaApi, storeLogin } from './fixtures/auth.js'
-import { expect, test } from './fixtures/test.js'
+import { expect as baseExpect, test } from './fixtures/test.js'
 import {
   addFiles,
   mailTo,
@@ -13,6 +13,9 @@ import {
   zipEntryHashes,
 } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
+
+// Pages load lazily, with their translations: on a busy machine the first paint can take a while.
+const expect = baseExpect.configure({ timeout: 15_000 })
 
 const KiB = 1024
 const MiB = 1024 * 1024
@@ -240,11 +243,12 @@ test('a visitor fills the form, logs in from it, finds it restored and sends one
     await page.goto(shareUrl.pathname)
     await expect(async () => {
       await page.reload()
+      // Each reload renders the lazily loaded page anew: a few seconds on a busy machine.
       await expect(trackedRecipient(page, recipient).getByTestId('download-status')).toHaveText(
         [/contract draft\.pdfDownloaded/],
-        { timeout: 1000 },
+        { timeout: 5000 },
       )
-    }).toPass({ timeout: 15_000 })
+    }).toPass({ timeout: 30_000 })
     await expect(trackedRecipient(page, recipient).getByTestId('first-accessed')).toHaveText(/^First opened /)
   } finally {
     await rm(dir, { recursive: true, force: true })
