@@ -1,3 +1,4 @@
+import { errorResponse } from '@ferry/contracts/api/system'
 import { defineRoutes } from '@ferry/contracts/routes/route'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -15,6 +16,12 @@ const probeApi = defineRoutes('probe', {
     params: z.object({ name: z.string().min(2) }),
     body: z.object({ count: z.int().min(1) }),
     responses: { 200: z.object({ name: z.string(), count: z.int() }) },
+  },
+  gone: {
+    method: 'GET',
+    path: '/api/probe-gone',
+    access: 'public',
+    responses: { 200: z.object({ ok: z.literal(true) }) },
   },
   sealed: {
     method: 'GET',
@@ -39,6 +46,12 @@ describe('registerRoute: one definition gives validation, access and documentati
       beforeListen(app) {
         registerRoute(app, probeApi.echo, async (request) => ({ name: request.params.name, count: request.body.count }))
         registerRoute(app, probeApi.sealed, async () => ({ ok: true as const }))
+        registerRoute(
+          app,
+          probeApi.gone,
+          async (_request, reply) => reply.status(410).send({ detail: 'Gone', code: 'request_expired', since: 'May' }),
+          { errorResponses: { 410: errorResponse.extend({ since: z.string() }) } },
+        )
       },
     })
   })
@@ -73,6 +86,12 @@ describe('registerRoute: one definition gives validation, access and documentati
     const allowed = await t.api('/api/probe-sealed', { headers: bearer(pro.access_token) })
     expect(allowed.status).toBe(200)
     expect(await allowed.json()).toEqual({ ok: true })
+  })
+
+  it('keeps the fields of a per-route error response beyond the one error shape', async () => {
+    const res = await t.api('/api/probe-gone')
+    expect(res.status).toBe(410)
+    expect(await res.json()).toEqual({ detail: 'Gone', code: 'request_expired', since: 'May' })
   })
 
   it('documents the route under its group’s tag, with the error shape', async () => {

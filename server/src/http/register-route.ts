@@ -21,29 +21,40 @@ type ZodApp = FastifyInstance<
   ZodTypeProvider
 >
 
-/** The Fastify schema a definition stands for, so handlers get typed params, query and body. */
-interface SchemaOf<R extends RouteDefinition> {
+/** Error responses of a route beyond the one error shape, by status (RouteOptions.errorResponses). */
+type ErrorResponses = Partial<Record<number, ZodType>>
+
+/** The Fastify schema a definition stands for, so handlers get typed params, query, body and replies. */
+interface SchemaOf<R extends RouteDefinition, E extends ErrorResponses> {
   params: R['params']
   querystring: R['query']
   body: R['body']
-  response: R['responses']
+  response: R['responses'] & E
 }
 
-/** A handler of the route, typed by its definition. */
-export type RouteHandler<R extends RouteDefinition> = RouteHandlerMethod<
+/** A handler of the route, typed by its definition (and its own error responses, if any). */
+export type RouteHandler<
+  R extends RouteDefinition,
+  E extends ErrorResponses = Record<never, never>,
+> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
   RouteGenericInterface,
   ContextConfigDefault,
-  SchemaOf<R>,
+  SchemaOf<R, E>,
   ZodTypeProvider,
   FastifyBaseLogger
 >
 
-export interface RouteOptions {
+export interface RouteOptions<E extends ErrorResponses = ErrorResponses> {
   /** Overrides the server's body limit for this route. */
   bodyLimit?: number
+  /**
+   * A 4xx whose body carries more than the one error shape `{detail, code}` (a request link's 410
+   * with `expires_at`), by status: without it, the serializer would drop the extra fields.
+   */
+  errorResponses?: E
 }
 
 declare module 'fastify' {
@@ -59,12 +70,10 @@ declare module 'fastify' {
  * OpenAPI document, and the access rule (`config.access`, `unauthorizedCode`, `planFeature`) that
  * the auth guard enforces in `onRequest`, before the body is read (http/auth-guard.ts).
  */
-export function registerRoute<R extends RouteDefinition & { tag?: string }>(
-  app: ZodApp,
-  route: R,
-  handler: RouteHandler<R>,
-  options: RouteOptions = {},
-): void {
+export function registerRoute<
+  R extends RouteDefinition & { tag?: string },
+  E extends ErrorResponses = Record<never, never>,
+>(app: ZodApp, route: R, handler: RouteHandler<R, E>, options: RouteOptions<E> = {}): void {
   const named = [...route.path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1])
   if (named.length > 0 && !route.params) {
     throw new Error(`Route ${route.method} ${route.path} has path parameters but defines no params schema`)
@@ -72,10 +81,12 @@ export function registerRoute<R extends RouteDefinition & { tag?: string }>(
   const response: Record<string, ZodType> = {}
   for (const [status, schema] of Object.entries(route.responses)) if (schema) response[status] = schema
   response['4xx'] = errorResponse
+  const { errorResponses, ...routeOptions } = options
+  for (const [status, schema] of Object.entries(errorResponses ?? {})) if (schema) response[status] = schema
   app.route({
     method: route.method,
     url: route.path,
-    ...options,
+    ...routeOptions,
     schema: {
       ...(route.tag ? { tags: [route.tag] } : {}),
       ...(route.summary ? { summary: route.summary } : {}),
