@@ -4,29 +4,10 @@ import { page } from './pagination.js'
 import { uploadedFileRecord } from './transfers.js'
 
 /**
- * Upload-request links (spec/transfers.md §2, §3, §7). `:requestId` is the link's capability (192 random
- * bits, base64url): whoever holds /upload/{requestId} may upload to it. The three paths without
- * /api are the spec's; the server answers them under /api too (`apiAliases`).
+ * Upload-request links (spec/transfers.md §2, §3, §7); their routes are in contracts/src/routes/request-links.ts.
+ * `:requestId` is the link's capability (192 random bits, base64url): whoever holds /upload/{requestId}
+ * may upload to it.
  */
-export const requestLinksPaths = {
-  create: '/file-request/create',
-  list: '/file-requests',
-  received: '/received-files',
-  info: '/api/file-request/:requestId',
-  upload: '/api/file-request/:requestId/upload',
-  complete: '/api/file-request/:requestId/complete',
-  /** The requester's download of one received file (streamed, Range, or a store redirect). */
-  fileDownload: '/api/received-files/:fileId/download',
-  /** The requester's download of one received group as a ZIP. */
-  groupDownload: '/api/received-groups/:groupId/download',
-} as const
-
-/** The spec's paths that have no /api prefix, and the /api paths that serve the same. */
-export const apiAliases = {
-  create: '/api/file-request/create',
-  list: '/api/file-requests',
-  received: '/api/received-files',
-} as const
 
 /** spec/transfers.md §5 / §9: link expiry in days. */
 export const requestExpiryDays = { min: 1, max: 30, default: 7 } as const

@@ -1,4 +1,5 @@
-import { apiAliases, type RequestCreateRequest } from '@ferry/contracts/api/request-links'
+import type { RequestCreateRequest } from '@ferry/contracts/api/request-links'
+import { requestLinksApi } from '@ferry/contracts/routes/request-links'
 import { expect } from 'vitest'
 import { bearer, type MailingApp, postJson, registerConfirmedAccount } from '../../auth/testing/auth-test-kit.js'
 
@@ -24,7 +25,7 @@ export async function createLinkAs(
 export async function openRequestLink(app: MailingApp, body: Record<string, unknown> = {}): Promise<string> {
   const { api } = app
   const account = await registerConfirmedAccount(app)
-  const created = await postJson(api, apiAliases.create, body, bearer(account.access_token))
+  const created = await postJson(api, requestLinksApi.create.path, body, bearer(account.access_token))
   expect(created.status).toBe(201)
   return ((await created.json()) as { request_id: string }).request_id
 }

@@ -1,25 +1,17 @@
-import {
-  apiAliases,
-  type ReceivedGroupList,
-  type RequestCreateRequest,
-  type RequestCreateResponse,
-  type RequestInfo,
-  type RequestList,
-  type RequestListItem,
-  type RequestUpdateRequest,
-  type RequestUploadRequest,
-  type RequestUploadResponse,
-  receivedGroupsResponse,
-  requestCreateResponse,
-  requestInfoResponse,
-  requestLinksPaths,
-  requestListResponse,
-  requestUploadResponse,
+import type {
+  ReceivedGroupList,
+  RequestCreateRequest,
+  RequestCreateResponse,
+  RequestInfo,
+  RequestList,
+  RequestListItem,
+  RequestUpdateRequest,
+  RequestUploadRequest,
+  RequestUploadResponse,
 } from '@ferry/contracts/api/request-links'
-import { requestLinksApi as requestLinkRoutes } from '@ferry/contracts/routes/request-links'
+import { requestLinksApi as routes } from '@ferry/contracts/routes/request-links'
+import { routeUrl } from '@ferry/contracts/routes/route'
 import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
-
-const withParam = (path: string, name: string, value: string) => path.replace(`:${name}`, encodeURIComponent(value))
 
 /** The upload-request calls of spec/transfers.md §7. */
 export interface RequestLinksApi {
@@ -46,22 +38,14 @@ export function createRequestLinksApi(
   publicClient: ApiClient = createApiClient({ withSession: false, handleUnauthorized: false }),
 ): RequestLinksApi {
   return {
-    create: (payload) => client.post(apiAliases.create, payload, { schema: requestCreateResponse }),
-    list: (cursor, signal) => client.get(apiAliases.list, { query: { cursor }, schema: requestListResponse, signal }),
-    received: (cursor, signal) =>
-      client.get(apiAliases.received, { query: { cursor }, schema: receivedGroupsResponse, signal }),
-    info: (requestId, signal) =>
-      publicClient.get(withParam(requestLinksPaths.info, 'requestId', requestId), {
-        schema: requestInfoResponse,
-        signal,
-      }),
-    upload: (requestId, payload) =>
-      publicClient.post(withParam(requestLinksPaths.upload, 'requestId', requestId), payload, {
-        schema: requestUploadResponse,
-      }),
-    update: (requestId, payload) => client.call(requestLinkRoutes.update, { params: { requestId }, body: payload }),
+    create: (payload) => client.call(routes.create, { body: payload }),
+    list: (cursor, signal) => client.call(routes.list, { query: { cursor: cursor ?? undefined } }, { signal }),
+    received: (cursor, signal) => client.call(routes.received, { query: { cursor: cursor ?? undefined } }, { signal }),
+    info: (requestId, signal) => publicClient.call(routes.info, { params: { requestId } }, { signal }),
+    upload: (requestId, payload) => publicClient.call(routes.upload, { params: { requestId }, body: payload }),
+    update: (requestId, payload) => client.call(routes.update, { params: { requestId }, body: payload }),
     remove: async (requestId) => {
-      await client.call(requestLinkRoutes.remove, { params: { requestId } })
+      await client.call(routes.remove, { params: { requestId } })
     },
   }
 }
@@ -69,7 +53,7 @@ export function createRequestLinksApi(
 export const requestLinksApi = createRequestLinksApi()
 
 /** The requester's download of one received file: a plain link the browser's download manager follows. */
-export const receivedFileHref = (fileId: string) => withParam(requestLinksPaths.fileDownload, 'fileId', fileId)
+export const receivedFileHref = (fileId: string) => routeUrl(routes.fileDownload, { params: { fileId } })
 
 /** The requester's download of a whole received group as a ZIP. */
-export const receivedGroupHref = (groupId: string) => withParam(requestLinksPaths.groupDownload, 'groupId', groupId)
+export const receivedGroupHref = (groupId: string) => routeUrl(routes.groupDownload, { params: { groupId } })
