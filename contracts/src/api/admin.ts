@@ -3,16 +3,8 @@ import { plainText } from '../domain/text.js'
 import { emailField, nameField, newPasswordField } from './auth.js'
 import { adminUserSchema, roles } from './users.js'
 
-/** The admin routes of spec/accounts.md §7 (users, storage) and the public set-password step of product.md §4. */
-export const adminPaths = {
-  users: '/api/admin/users',
-  user: '/api/admin/users/:id',
-  /** A new set-password link for a user, emailed and shown once (when the first was lost). */
-  userLink: '/api/admin/users/:id/set-password-link',
-  storage: '/api/admin/storage',
-  setPasswordInfo: '/api/set-password/info',
-  setPassword: '/api/set-password',
-} as const
+// The admin's shapes (spec/accounts.md §7: users, storage) and the public set-password step of
+// product.md §4; the routes are in routes/admin.ts.
 
 export const adminUserSortKeys = ['name', 'email', 'role', 'created_at'] as const
 export type AdminUserSortKey = (typeof adminUserSortKeys)[number]

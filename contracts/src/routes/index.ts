@@ -1,4 +1,5 @@
 import { accountApi } from './account.js'
+import { adminApi } from './admin.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
@@ -19,6 +20,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(authApi),
   ...Object.values(billingApi),
   ...Object.values(referralsApi),
+  ...Object.values(adminApi),
   ...Object.values(requestLinksApi),
   ...Object.values(systemApi),
   ...Object.values(transfersApi),

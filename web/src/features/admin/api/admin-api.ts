@@ -1,46 +1,32 @@
-import {
-  type AdminUserCreateResponse,
-  type AdminUserList,
-  type AdminUserRequest,
-  type AdminUsersQuery,
-  adminMessageResponse,
-  adminPaths,
-  adminUserCreateResponse,
-  adminUserListResponse,
-  type SetPasswordInfo,
-  type SetPasswordRequest,
-  type StorageUsage,
-  setPasswordInfoResponse,
-  setPasswordResponse,
-  storageUsageResponse,
+import type {
+  AdminUserCreateResponse,
+  AdminUserList,
+  AdminUserRequest,
+  AdminUsersQuery,
+  SetPasswordInfo,
+  SetPasswordRequest,
+  StorageUsage,
 } from '@ferry/contracts/api/admin'
-import { type AdminUser, adminUserSchema } from '@ferry/contracts/api/users'
+import type { AdminUser } from '@ferry/contracts/api/users'
+import { adminApi as routes } from '@ferry/contracts/routes/admin'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
-
-const userPath = (id: string) => adminPaths.user.replace(':id', encodeURIComponent(id))
 
 /** The admin calls of spec/accounts.md §7 and the set-password step of product.md §4. */
 export function createAdminApi(client: ApiClient = apiClient) {
   return {
     users: (query: AdminUsersQuery, signal?: AbortSignal): Promise<AdminUserList> =>
-      client.get(adminPaths.users, { query: { ...query }, schema: adminUserListResponse, signal }),
-    createUser: (body: AdminUserRequest): Promise<AdminUserCreateResponse> =>
-      client.post(adminPaths.users, body, { schema: adminUserCreateResponse }),
+      client.call(routes.users, { query }, { signal }),
+    createUser: (body: AdminUserRequest): Promise<AdminUserCreateResponse> => client.call(routes.createUser, { body }),
     updateUser: (id: string, body: AdminUserRequest): Promise<AdminUser> =>
-      client.put(userPath(id), body, { schema: adminUserSchema }),
-    newLink: (id: string): Promise<AdminUserCreateResponse> =>
-      client.post(adminPaths.userLink.replace(':id', encodeURIComponent(id)), undefined, {
-        schema: adminUserCreateResponse,
-      }),
+      client.call(routes.updateUser, { params: { id }, body }),
+    newLink: (id: string): Promise<AdminUserCreateResponse> => client.call(routes.newLink, { params: { id } }),
     deleteUser: async (id: string): Promise<void> => {
-      await client.delete(userPath(id), { schema: adminMessageResponse })
+      await client.call(routes.deleteUser, { params: { id } })
     },
-    storage: (signal?: AbortSignal): Promise<StorageUsage> =>
-      client.get(adminPaths.storage, { schema: storageUsageResponse, signal }),
+    storage: (signal?: AbortSignal): Promise<StorageUsage> => client.call(routes.storage, {}, { signal }),
     setPasswordInfo: (token: string, signal?: AbortSignal): Promise<SetPasswordInfo> =>
-      client.post(adminPaths.setPasswordInfo, { token }, { schema: setPasswordInfoResponse, signal }),
-    setPassword: (body: SetPasswordRequest) =>
-      client.post(adminPaths.setPassword, body, { schema: setPasswordResponse }),
+      client.call(routes.setPasswordInfo, { body: { token } }, { signal }),
+    setPassword: (body: SetPasswordRequest) => client.call(routes.setPassword, { body }),
   }
 }
 
