@@ -64,6 +64,19 @@ export const redeemReferralResponse = z.object({
 })
 export type RedeemReferralResponse = z.infer<typeof redeemReferralResponse>
 
+/** GET /api/referrals/invitations/{code}: the code as the link carries it (trimmed, any case). */
+export const referralInvitationParams = z.object({
+  code: plainText(z.string().trim().min(1).max(64), 'The referral code'),
+})
+
+/** Who invites, for the referred visitor's sign-up page: their name only, and the trial the code gives. */
+export const referralInvitationResponse = z.object({
+  referral_code: z.string(),
+  inviter_name: z.string(),
+  trial_days: z.int(),
+})
+export type ReferralInvitation = z.infer<typeof referralInvitationResponse>
+
 export const referralUserParams = z.object({ userId: z.uuid() })
 export const referralIdParams = z.object({ id: plainText(z.string().min(1).max(64), 'The referral id') })
 

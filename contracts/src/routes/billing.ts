@@ -81,6 +81,15 @@ export const billingApi = defineRoutes('billing', {
       'then ends and the plan falls back to Guest; nothing more is charged.',
     responses: { 200: subscriptionSchema },
   },
+  resumeSubscription: {
+    method: 'POST',
+    path: '/api/billing/subscription/resume',
+    access: 'user',
+    description:
+      'Takes back the caller’s cancellation while the plan still runs: it renews again at the date it would ' +
+      'have ended. 409 subscription_not_canceled or subscription_resume_ended otherwise.',
+    responses: { 200: subscriptionSchema },
+  },
   mySubscriptionLevel: {
     method: 'GET',
     path: '/api/user/subscription-level',

@@ -7,6 +7,8 @@ import {
   redeemReferralRequest,
   redeemReferralResponse,
   referralIdParams,
+  referralInvitationParams,
+  referralInvitationResponse,
   referralListResponse,
   referralSchema,
   referralUserParams,
@@ -15,6 +17,16 @@ import { defineRoutes } from './route.js'
 
 /** Referral codes, redemption, and the admins' payout moves (spec/accounts.md §3, §4, §6, §7). */
 export const referralsApi = defineRoutes('referrals', {
+  invitation: {
+    method: 'GET',
+    path: '/api/referrals/invitations/:code',
+    access: 'public',
+    description:
+      'What the sign-up page of a referral link shows: who invites (their name) and the trial the code ' +
+      'gives. 404 referral_code_invalid for an unknown code, 409 referral_code_used once it served.',
+    params: referralInvitationParams,
+    responses: { 200: referralInvitationResponse },
+  },
   create: {
     method: 'POST',
     path: '/api/referrals',

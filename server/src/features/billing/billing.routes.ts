@@ -46,6 +46,8 @@ export const billingRoutes =
 
     registerRoute(app, billingApi.cancelSubscription, async (request) => subscriptions.cancelOwn(requireUser(request)))
 
+    registerRoute(app, billingApi.resumeSubscription, async (request) => subscriptions.resumeOwn(requireUser(request)))
+
     registerRoute(app, billingApi.mySubscriptionLevel, async (request) =>
       subscriptions.currentPlan(requireUser(request).id),
     )

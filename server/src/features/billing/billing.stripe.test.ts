@@ -238,11 +238,26 @@ describe('Stripe checkout and webhooks (local stand-in for the Stripe API)', () 
     const started = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { interval: 'monthly' }))
     const session = stripe.pay(started.body.session_id)
     expect((await deliver('checkout.session.completed', session)).status).toBe(200)
+    const before = (await currentPlan(app, buyer.token)).body.subscription!
     const canceled = await post<Subscription>(app, '/api/billing/subscription/cancel', undefined, buyer.token)
     expect(canceled.status).toBe(200)
     expect(canceled.body.status).toBe('CANCELED')
     const call = lastCall(`/v1/subscriptions/${session.subscription}`)!
     expect(call).toMatchObject({ method: 'POST', params: { cancel_at_period_end: 'true' } })
+
+    // Resumed before the period ends: Stripe renews it again, and so does Ferry (issue 17 item 6).
+    const resumed = await post<Subscription>(app, '/api/billing/subscription/resume', undefined, buyer.token)
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200)
+    expect(resumed.body).toMatchObject({
+      status: before.status,
+      end_date: null,
+      next_billing_date: before.next_billing_date,
+    })
+    expect(lastCall(`/v1/subscriptions/${session.subscription}`)).toMatchObject({
+      method: 'POST',
+      params: { cancel_at_period_end: 'false' },
+    })
+    expect((await currentPlan(app, buyer.token)).body.subscription?.status).toBe(before.status)
   })
 
   it('recovery: a one-off payment, confirmed only once Stripe says it is paid', async () => {

@@ -29,6 +29,16 @@ export function createReferralsRepository(db: Db) {
       return row
     },
 
+    /** The code's referral and its inviter's name (for the referred visitor's sign-up page). */
+    async findInvitation(code: string) {
+      const [row] = await db
+        .select({ referral: referrals, inviterName: users.name })
+        .from(referrals)
+        .innerJoin(users, eq(users.id, referrals.inviterUserId))
+        .where(eq(referrals.inviteCode, code))
+      return row
+    },
+
     async findByInvitee(userId: string, options: { lock?: boolean } = {}): Promise<ReferralRow | undefined> {
       const query = db.select().from(referrals).where(eq(referrals.invitedUserId, userId))
       const [row] = await (options.lock ? query.for('update') : query)

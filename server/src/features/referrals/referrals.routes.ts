@@ -8,6 +8,8 @@ import type { PayoutMove, ReferralsService } from './referrals.service.js'
 export const referralsRoutes =
   (referrals: ReferralsService): FastifyPluginAsyncZod =>
   async (app) => {
+    registerRoute(app, referralsApi.invitation, async (request) => referrals.invitation(request.params.code))
+
     registerRoute(app, referralsApi.create, async (request, reply) =>
       reply.status(201).send(await referrals.create(requireUser(request), request.body)),
     )

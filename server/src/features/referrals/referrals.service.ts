@@ -7,6 +7,7 @@ import type {
   PayoutStatus,
   RedeemReferralResponse,
   Referral,
+  ReferralInvitation,
 } from '@ferry/contracts/api/referrals'
 import { isAdmin } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
@@ -59,6 +60,21 @@ export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>, p
       })
       if (row) return toReferral(row)
       throw new AppError('internal', 500, 'Could not draw a free referral code. Please try again.')
+    },
+
+    /**
+     * What a referral link's visitor is told before signing up: who invites them (name only) and
+     * the trial. An unknown code is 404 and a used one 409, so the page can say so instead.
+     */
+    async invitation(code: string): Promise<ReferralInvitation> {
+      const found = await repo.findInvitation(normaliseCode(code))
+      if (!found) throw new AppError('referral_code_invalid', 404)
+      if (found.referral.invitedUserId) throw new AppError('referral_code_used', 409)
+      return {
+        referral_code: found.referral.inviteCode,
+        inviter_name: found.inviterName,
+        trial_days: referralTrialDays,
+      }
     },
 
     /** Marks the code used by the caller (trimmed; spec/accounts.md §5): their next checkout gets the 30-day trial. */

@@ -27,6 +27,37 @@ await forEachStack((getApp) => {
   const redeem = (token: string, userId: string, code: string) =>
     post(getApp(), '/api/referrals/redeem', { referral_code: code, user_id: userId }, token)
 
+  describe('GET /api/referrals/invitations/{code} (issue 17 item 6)', () => {
+    it('tells a referred visitor who invites them and the trial, until the code has served', async () => {
+      const app = getApp()
+      const inviter = await signUp(app, 'PREMIUM', 'Bob Inviter')
+      const code = (await createReferral(app, inviter.token, inviter.id)).invite_code
+      // Public (no session), trimmed and in any case; the inviter's name only, never the email.
+      const seen = await get(app, `/api/referrals/invitations/${encodeURIComponent(` ${code.toLowerCase()} `)}`)
+      expect(seen).toEqual({
+        status: 200,
+        body: { referral_code: code, inviter_name: 'Bob Inviter', trial_days: 30 },
+      })
+      expect(await get(app, '/api/referrals/invitations/BOGUS123')).toMatchObject({
+        status: 404,
+        body: { code: 'referral_code_invalid' },
+      })
+      const invitee = await signUp(app, 'FREE')
+      expect((await redeem(invitee.token, invitee.id, code)).status).toBe(200)
+      expect(await get(app, `/api/referrals/invitations/${code}`)).toMatchObject({
+        status: 409,
+        body: { code: 'referral_code_used' },
+      })
+    })
+
+    it('refuses an invalid code at checkout instead of ignoring it', async () => {
+      const app = getApp()
+      const buyer = await signUp(app, 'FREE')
+      const started = await startCheckout(app, buyer.token, checkoutBody(buyer.id, { referral_code: 'BOGUS123' }))
+      expect(started).toMatchObject({ status: 404, body: { code: 'referral_code_invalid' } })
+    })
+  })
+
   describe('pages of the referral lists (security review L-10)', () => {
     it('walks a user’s codes in pages while one is created mid-walk; others get 403 with or without a cursor', async () => {
       const app = getApp()
