@@ -4,7 +4,10 @@ import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
 
-/** Shown once after Create User (or a new link): the set-password link the user was emailed (product.md §4). */
+/**
+ * Shown after Create User (or a new link): a new account's set-password link, shown this once; a
+ * new link for an existing account only went to its owner, so the admin is told that instead.
+ */
 export function CreatedLinkModal({
   created,
   title,
@@ -27,39 +30,18 @@ export function CreatedLinkModal({
     >
       {created && (
         <Stack gap="md">
-          <Text size="sm">
-            {t('created.message', {
+          <Text size="sm" data-testid="set-password-message">
+            {t(created.set_password_url ? 'created.message' : 'created.messageEmailedOnly', {
               email: created.user.email,
               date: formatDate(created.set_password_expires_at),
             })}
           </Text>
           {!created.email_sent && (
             <Alert color="orange" variant="light">
-              {t('created.emailFailed')}
+              {t(created.set_password_url ? 'created.emailFailed' : 'created.emailFailedEmailedOnly')}
             </Alert>
           )}
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              label={t('created.linkLabel')}
-              value={created.set_password_url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              style={{ flex: 1 }}
-              data-testid="set-password-link"
-            />
-            <CopyButton value={created.set_password_url} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'light' : 'filled'}
-                  color={copied ? 'teal' : 'blue'}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? t('created.copied') : t('created.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          {created.set_password_url && <LinkField url={created.set_password_url} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('created.done')}
@@ -68,5 +50,34 @@ export function CreatedLinkModal({
         </Stack>
       )}
     </Modal>
+  )
+}
+
+/** The link with a copy button, for the admin to hand over a new account's link. */
+function LinkField({ url }: { url: string }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      <TextInput
+        label={t('created.linkLabel')}
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        style={{ flex: 1 }}
+        data-testid="set-password-link"
+      />
+      <CopyButton value={url} timeout={2000}>
+        {({ copied, copy }) => (
+          <Button
+            variant={copied ? 'light' : 'filled'}
+            color={copied ? 'teal' : 'blue'}
+            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            onClick={copy}
+          >
+            {copied ? t('created.copied') : t('created.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
   )
 }
