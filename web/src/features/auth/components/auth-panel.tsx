@@ -146,9 +146,10 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
               <Trans
                 t={t}
                 i18nKey="auth.form.legal"
+                // Underlined: inside a sentence, colour alone does not set a link apart (WCAG 1.4.1).
                 components={{
-                  terms: <Anchor href={paths.terms} target="_blank" rel="noopener" size="xs" />,
-                  privacy: <Anchor href={paths.privacy} target="_blank" rel="noopener" size="xs" />,
+                  terms: <Anchor href={paths.terms} target="_blank" rel="noopener" size="xs" underline="always" />,
+                  privacy: <Anchor href={paths.privacy} target="_blank" rel="noopener" size="xs" underline="always" />,
                 }}
               />
             </Text>
