@@ -92,7 +92,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   expect(mailed).toBeDefined()
   expect(new URL(mailed!).hash).toBe(new URL(shownLink).hash)
 
-  // The invited user sets a password from the emailed link, once, and logs in.
+  // The invited user sets a password from the emailed link, once, and is signed in with it at once.
   const invited = await browser.newPage()
   const linkPath = new URL(mailed!).pathname + new URL(mailed!).hash
   await invited.goto(linkPath)
@@ -105,12 +105,10 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await invited.getByTestId('set-password-input').fill(account.password)
   await invited.getByTestId('set-password-repeat').fill(account.password)
   await invited.getByTestId('set-password-submit').click()
-  await expect(invited.getByText('Your password is set. You can now log in.')).toBeVisible()
-  await invited.getByRole('link', { name: 'Log in' }).click()
-  const login = invited.getByRole('dialog', { name: 'Log in to Ferry' })
-  await login.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email)
-  await login.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
-  await login.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(invited.getByText('Your password is set and you are signed in.')).toBeVisible()
+  await expect(invited.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await invited.getByRole('link', { name: 'Start using Ferry' }).click()
+  await expect(invited).toHaveURL(/\/$/)
   await expect(invited.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible()
   await invited.goto(linkPath)
   await expect(invited.getByTestId('set-password-invalid')).toHaveText(

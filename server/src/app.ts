@@ -107,7 +107,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
-  await app.register(adminRoutes(services.admin))
+  await app.register(adminRoutes({ ...services.admin, sessions: services.auth }))
   await app.register(roomsRoutes(rooms, directTransfers, guests))
   await app.register(roomSockets(deps, auth, rooms, directTransfers, guests))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs, uploads.gate))

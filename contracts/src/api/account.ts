@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailField, nameField, newPasswordField, passwordMaxLength } from './auth.js'
 import { userSchema } from './users.js'
 
-// Account self-service (spec/accounts.md §9): the shapes; the routes are in routes/account.ts.
+// Account self-service (product.md §23): the shapes; the routes are in routes/account.ts.
 
 /** Web pages the emailed links open; the token rides in the fragment (`#token=...`). */
 export const resetPasswordPagePath = '/reset-password'

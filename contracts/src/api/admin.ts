@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { emailField, nameField, newPasswordField } from './auth.js'
-import { adminUserSchema, roles } from './users.js'
+import { adminUserSchema, roles, userSchema } from './users.js'
 
 // The admin's shapes (spec/accounts.md §7: users, storage) and the public set-password step of
 // product.md §4; the routes are in routes/admin.ts.
@@ -64,7 +64,8 @@ export const setPasswordRequest = z.object({
   password: newPasswordField,
 })
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>
-export const setPasswordResponse = z.object({ message: z.string(), email: z.string() })
+/** The password is set and the account signed in at once (the auth cookie is set): no second typing. */
+export const setPasswordResponse = z.object({ message: z.string(), email: z.string(), user: userSchema })
 
 const count = z.int().nonnegative()
 const bytes = z.number().nonnegative()

@@ -13,7 +13,7 @@ import { userSchema } from '../api/users.js'
 import { defineRoutes } from './route.js'
 
 /**
- * Account self-service (spec/accounts.md §9): the forgotten password (under /auth, with the rest
+ * Account self-service (product.md §23): the forgotten password (under /auth, with the rest
  * of sign-in), the profile's settings, deleting the account and downloading its data.
  */
 export const accountApi = defineRoutes('account', {

@@ -5,7 +5,7 @@ export const paths = {
   register: '/register',
   /** The emailed confirmation link's page (`#token=…`), which confirms with a POST on a click. */
   confirmEmail: '/confirm-email',
-  /** The emailed password-reset link's page (`#token=…`), spec/accounts.md §9. */
+  /** The emailed password-reset link's page (`#token=…`), product.md §23. */
   resetPassword: '/reset-password',
   /** The page of the link that confirms a new email address (`#token=…`). */
   confirmEmailChange: '/confirm-email-change',

@@ -6,7 +6,7 @@ export const accountTokenPurposes = ['password_reset', 'email_change'] as const
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number]
 
 /**
- * Emailed one-time links of account self-service (spec/accounts.md §9): a password reset, or the
+ * Emailed one-time links of account self-service (product.md §23): a password reset, or the
  * confirmation of a new email address (`new_email`). Only the SHA-256 of the token is stored; a
  * row is deleted when it is used, so a link works once. Deleted with the account.
  */

@@ -16,7 +16,7 @@ async function assertDeletable(repo: AccountRepository, id: string, lastAdminCod
 }
 
 /**
- * Deletes an account with everything it stored (spec/accounts.md §9): one implementation for
+ * Deletes an account with everything it stored (product.md §23): one implementation for
  * "Delete my account" and the admin's delete. In order:
  * 1. the rules (not the last admin), so a refused delete changes nothing;
  * 2. a paid subscription is cancelled at the card provider, so nothing more is charged (a

@@ -10,7 +10,7 @@ type ExportDeps = Pick<Deps, 'clock' | 'database' | 'blobs'>
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null)
 
 /**
- * "Download my data" (spec/accounts.md §9, GDPR art. 15 and 20): the account and every record it
+ * "Download my data" (product.md §23, GDPR art. 15 and 20): the account and every record it
  * owns as JSON, and a ZIP of that JSON with the files of its active transfers. Secrets are left
  * out (password hash, token hashes, tracking ids): they are not the person's data but keys to it.
  */

@@ -3,7 +3,7 @@ import type { MailMessage } from '../../adapters/mailer/mailer.js'
 import { composeMail, singleLine } from '../../mail/mail-layout.js'
 import { mailText } from '../../mail/mail-text.js'
 
-/** To the NEW address: the link that makes it the account's address (spec/accounts.md §9). */
+/** To the NEW address: the link that makes it the account's address (product.md §23). */
 export function emailChangeMail(
   mail: { to: string; oldEmail: string; name: string; link: string; expiresAt: Date },
   language: Language,

@@ -28,7 +28,7 @@ export interface EmailChanged {
 }
 
 /**
- * Queries of account self-service (spec/accounts.md §9): the name, the email change's one-time
+ * Queries of account self-service (product.md §23): the name, the email change's one-time
  * links, and everything an account owns, for deleting it and for its data download. No rules.
  */
 export function createAccountRepository(db: DbExecutor) {

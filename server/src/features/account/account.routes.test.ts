@@ -25,7 +25,7 @@ import {
 import { as, uploadStacks, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
 import { createUsersService } from '../users/users.service.js'
 
-// spec/accounts.md §9: the profile's settings, deleting the account and downloading its data.
+// product.md §23: the profile's settings, deleting the account and downloading its data.
 
 // Five password checks per account and window, to see the sixth refused.
 const { stacks } = uploadStacks({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '5' } })

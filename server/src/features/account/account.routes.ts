@@ -20,7 +20,7 @@ const asDownload = (reply: FastifyReply, fileName: string, type: string) =>
     .header('Cache-Control', 'private, no-store')
     .type(type)
 
-/** Account self-service (spec/accounts.md §9): password reset, settings, delete, data download. */
+/** Account self-service (product.md §23): password reset, settings, delete, data download. */
 export const accountRoutes =
   (resets: PasswordResets, passwords: OwnPasswords, account: AccountService): FastifyPluginAsyncZod =>
   async (app) => {

@@ -26,7 +26,7 @@ type AccountDeps = Pick<
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
- * The profile's settings (spec/accounts.md §9): name, email (confirmed by the new address before it
+ * The profile's settings (product.md §23): name, email (confirmed by the new address before it
  * takes effect), deleting the account and downloading its data. Passwords are the auth feature's
  * (OwnPasswords), reached through its service.
  */

@@ -5,7 +5,7 @@ import { readOutbox } from '../../testing/mail-reader.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { authStacks, bearer, createTestClock, postJson, uniqueEmail, uniqueIp } from '../auth/testing/auth-test-kit.js'
 
-// spec/accounts.md §9: "Forgot password?" emails a single-use, expiring link; the answer never
+// product.md §23: "Forgot password?" emails a single-use, expiring link; the answer never
 // says whether the address has an account; every session opened before the reset ends.
 
 const clock = createTestClock()

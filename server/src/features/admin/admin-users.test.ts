@@ -3,7 +3,7 @@ import type { AdminUser } from '@ferry/contracts/api/users'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { subscriptions } from '../../db/schema/index.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
-import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
+import { authCookieFrom, bearer, postJson } from '../auth/testing/auth-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
 import {
   outbox,
@@ -80,8 +80,13 @@ await forEachStack((getApp) => {
       expect(info).toMatchObject({ status: 200, body: { email, name: 'Nia New' } })
       const short = await client(app.api).post('/api/set-password', { token, password: 'short' })
       expect(short.status).toBe(400)
-      const set = await client(app.api).post('/api/set-password', { token, password: 'a long new password' })
-      expect(set).toMatchObject({ status: 200, body: { email } })
+      const setRes = await postJson(app.api, '/api/set-password', { token, password: 'a long new password' })
+      expect(setRes.status).toBe(200)
+      // Signed in at once: the answer names the account and its cookie is a working session.
+      expect(await setRes.json()).toMatchObject({ email, user: { email, name: 'Nia New', email_confirmed: true } })
+      const cookie = authCookieFrom(setRes)
+      expect(cookie).toBeTruthy()
+      expect((await app.api('/api/account', { headers: bearer(cookie!) })).status).toBe(200)
 
       const login = await postJson(app.api, '/auth/login', { email, password: 'a long new password' })
       expect(login.status).toBe(200)

@@ -1,7 +1,10 @@
 import { adminApi } from '@ferry/contracts/routes/admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { setAuthCookie } from '../../http/auth-cookie.js'
 import { requireUser } from '../../http/auth-guard.js'
 import { registerRoute } from '../../http/register-route.js'
+import type { AuthService } from '../auth/auth.service.js'
+import { toUser } from '../users/users.service.js'
 import type { AdminUsersService } from './admin-users.service.js'
 import type { SetPasswordLinks } from './set-password.service.js'
 import type { StorageService } from './storage.service.js'
@@ -12,10 +15,13 @@ export const adminRoutes =
     users,
     storage,
     links,
+    sessions,
   }: {
     users: AdminUsersService
     storage: StorageService
     links: SetPasswordLinks
+    /** Signs the account in once its set-password link has set the password. */
+    sessions: Pick<AuthService, 'sessionFor'>
   }): FastifyPluginAsyncZod =>
   async (app) => {
     registerRoute(app, adminApi.users, async (request) => users.list(request.query))
@@ -38,7 +44,12 @@ export const adminRoutes =
 
     registerRoute(app, adminApi.setPasswordInfo, async (request) => links.info(request.body.token))
 
-    registerRoute(app, adminApi.setPassword, async (request) =>
-      links.setPassword(request.body.token, request.body.password),
-    )
+    registerRoute(app, adminApi.setPassword, async (request, reply) => {
+      const { message, email, userId } = await links.setPassword(request.body.token, request.body.password)
+      // Signed in at once (issue 17): the person just proved the link and chose the password, so
+      // typing it again on a log-in form would add nothing. The session is of the new epoch.
+      const { token, user } = await sessions.sessionFor(userId)
+      setAuthCookie(request, reply, token.token)
+      return { message, email, user: toUser(user) }
+    })
   }

@@ -61,11 +61,11 @@ export function createSetPasswordLinks(deps: LinkDeps, auth: Pick<AuthService, '
     },
 
     /** Sets the password once: the update only applies while the account still matches the link. */
-    async setPassword(token: string, password: string): Promise<{ message: string; email: string }> {
+    async setPassword(token: string, password: string): Promise<{ message: string; email: string; userId: string }> {
       const row = await accountOf(token)
       const hash = await auth.hashNewPassword(password, row)
       if (!(await repo.setPasswordHash(row, hash))) throw invalidLink()
-      return { message: 'Your password is set. You can now log in.', email: row.email }
+      return { message: 'Your password is set and you are signed in.', email: row.email, userId: row.id }
     },
   }
 }

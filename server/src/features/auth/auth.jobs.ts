@@ -16,7 +16,7 @@ export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
       run: () => repo.sweepRevoked(deps.clock.now()),
     },
     {
-      // Password-reset and email-change links that expired unused (spec/accounts.md §9).
+      // Password-reset and email-change links that expired unused (product.md §23).
       name: 'sweep-account-tokens',
       intervalMs: sweepIntervalMs,
       run: () => resets.sweepExpired(deps.clock.now()),

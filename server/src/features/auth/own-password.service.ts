@@ -12,7 +12,7 @@ type OwnPasswordDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | '
 const wrong = () => new AppError('current_password_wrong', 400)
 
 /**
- * The signed-in user proving it is really them (spec/accounts.md §9): changing the password or the
+ * The signed-in user proving it is really them (product.md §23): changing the password or the
  * email, deleting the account. Attempts are limited per account (counters shared by every
  * instance) before any password is compared, so a stolen session cannot guess its way further.
  */

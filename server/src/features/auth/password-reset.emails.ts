@@ -8,7 +8,7 @@ interface Account {
   name: string
 }
 
-/** The emailed reset link (spec/accounts.md §9), in the account's language. */
+/** The emailed reset link (product.md §23), in the account's language. */
 export function passwordResetMail(mail: Account & { link: string; expiresAt: Date }, language: Language): MailMessage {
   const { t, date } = mailText(language, 'auth')
   return composeMail({

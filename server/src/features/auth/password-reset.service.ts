@@ -17,7 +17,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const invalid = () => new AppError('password_reset_invalid', 400)
 
 /**
- * "Forgot password?" (spec/accounts.md §9): an emailed, single-use link that expires. Only the
+ * "Forgot password?" (product.md §23): an emailed, single-use link that expires. Only the
  * token's SHA-256 is stored, and the token travels in the link's fragment, so it reaches neither
  * logs nor Referer headers. Requests are limited (per client address and per email, counters
  * shared by every instance) before anything is looked up, and the answer is the same whether or

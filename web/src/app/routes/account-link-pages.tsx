@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths.js'
 /** The emailed link's token: in the fragment, so it never reaches a server log. */
 const useFragmentToken = () => new URLSearchParams(useLocation().hash.replace(/^#/, '')).get('token') ?? ''
 
-/** /reset-password#token=… (spec/accounts.md §9). */
+/** /reset-password#token=… (product.md §23). */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['account', 'common'])
   useDocumentTitle(`${t('reset.pageTitle')} · ${t('brand', { ns: 'common' })}`)
@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
   )
 }
 
-/** /confirm-email-change#token=… (spec/accounts.md §9): the new address confirms the change. */
+/** /confirm-email-change#token=… (product.md §23): the new address confirms the change. */
 export function ConfirmEmailChangePage() {
   const { t } = useTranslation(['account', 'common'])
   useDocumentTitle(`${t('emailChange.pageTitle')} · ${t('brand', { ns: 'common' })}`)

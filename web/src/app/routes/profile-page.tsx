@@ -17,7 +17,7 @@ const roleColors: Record<string, string> = { ADMIN: 'red', PREMIUM: 'violet', FR
 
 /**
  * /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription,
- * referral codes, the account's settings (spec/accounts.md §9), logging out of all devices
+ * referral codes, the account's settings (product.md §23), logging out of all devices
  * (product.md §15), downloading the account's data and deleting it.
  */
 export function ProfilePage() {

@@ -18,7 +18,7 @@ export function SetPasswordPage() {
   useDocumentTitle(`${t('setPassword.title')} · ${t('brand', { ns: 'common' })}`)
   return (
     <Container size="sm" py={{ base: 'lg', sm: 40 }}>
-      <SetPasswordView token={linkToken(hash, params)} loginTo={paths.login} />
+      <SetPasswordView token={linkToken(hash, params)} doneTo={paths.home} />
     </Container>
   )
 }

@@ -9,7 +9,7 @@ import { accountApi as routes } from '@ferry/contracts/routes/account'
 import { routePath } from '@ferry/contracts/routes/route'
 import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
 
-/** Account self-service (spec/accounts.md §9), through the routes defined in contracts. */
+/** Account self-service (product.md §23), through the routes defined in contracts. */
 export interface AccountApi {
   get(signal?: AbortSignal): Promise<AccountResponse>
   changeName(name: string): Promise<User>

@@ -192,7 +192,7 @@ function PasswordForm() {
 }
 
 /**
- * The profile's account settings (spec/accounts.md §9): the name; the email address, which changes
+ * The profile's account settings (product.md §23): the name; the email address, which changes
  * only when the new address confirms it; the password, which needs the current one (the other
  * devices are signed out, this one stays signed in).
  */
@@ -212,7 +212,7 @@ export function AccountSettingsCard() {
         )}
         {account.data && (
           <>
-            <NameForm key={account.data.user.name} name={account.data.user.name} />
+            <NameForm name={account.data.user.name} />
             <Divider />
             <EmailForm
               email={account.data.user.email}

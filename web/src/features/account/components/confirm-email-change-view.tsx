@@ -14,7 +14,7 @@ export interface ConfirmEmailChangeViewProps {
 }
 
 /**
- * The page of the link sent to a new address (spec/accounts.md §9). Opening it changes nothing
+ * The page of the link sent to a new address (product.md §23). Opening it changes nothing
  * (mail scanners open links); the button does. A browser signed in to the account shows the new
  * address at once.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { dataDownloads } from '../api/account-api.js'
 
 /**
- * "Download my data" (spec/accounts.md §9): plain links, so the browser downloads straight from the
+ * "Download my data" (product.md §23): plain links, so the browser downloads straight from the
  * server (the ZIP is streamed, whatever its size) with the session cookie.
  */
 export function DataDownloadCard() {

@@ -11,12 +11,12 @@ import { useAccount, useDeleteAccount } from '../api/use-account.js'
 const goes = ['transfers', 'requests', 'rooms', 'referrals', 'subscription', 'account'] as const
 
 /**
- * "Delete my account" (spec/accounts.md §9): a confirmation that names everything that goes, and
+ * "Delete my account" (product.md §23): a confirmation that names everything that goes, and
  * the password typed again (or, for an account without one, its email address). Afterwards this
  * browser signs out and lands on the home page; the server emails a last confirmation.
  */
 export function DeleteAccountCard() {
-  const { t, i18n } = useTranslation('account')
+  const { t, i18n } = useTranslation(['account', 'common'])
   const account = useAccount()
   const remove = useDeleteAccount()
   const logout = useLogout()
@@ -36,7 +36,12 @@ export function DeleteAccountCard() {
       onSuccess: async () => {
         setOpened(false)
         await logout()
-        notifications.show({ color: 'teal', message: t('delete.deleted', { email }), autoClose: 10_000 })
+        notifications.show({
+          color: 'teal',
+          message: t('delete.deleted', { email }),
+          autoClose: 10_000,
+          closeButtonProps: { 'aria-label': t('close', { ns: 'common' }) },
+        })
       },
     })
   }

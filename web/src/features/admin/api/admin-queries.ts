@@ -1,5 +1,6 @@
 import type { AdminUserRequest, AdminUsersQuery } from '@ferry/contracts/api/admin'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { sessionStore } from '../../auth/index.js'
 import { adminApi } from './admin-api.js'
 
 export const adminKeys = {
@@ -63,6 +64,15 @@ export function useSetPasswordInfo(token: string) {
   })
 }
 
+/** Sets the password with the emailed link; the server signs the account in at once (no second typing). */
 export function useSetPassword() {
-  return useMutation({ mutationFn: adminApi.setPassword })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: adminApi.setPassword,
+    onSuccess: (response) => {
+      sessionStore.signIn(response.user)
+      // What the server answers (plan limits, lists) depends on who is asking.
+      void queryClient.invalidateQueries()
+    },
+  })
 }

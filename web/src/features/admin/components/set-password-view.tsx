@@ -10,12 +10,15 @@ import { useSetPassword, useSetPasswordInfo } from '../api/admin-queries.js'
 
 export interface SetPasswordViewProps {
   token: string
-  /** Where the Log in button goes once the password is set. */
-  loginTo: string
+  /** Where the button goes once the password is set (and the account signed in). */
+  doneTo: string
 }
 
-/** The page an admin-created user opens from their email (product.md §4): choose a password, once. */
-export function SetPasswordView({ token, loginTo }: SetPasswordViewProps) {
+/**
+ * The page an admin-created user opens from their email (product.md §4): choose a password, once,
+ * and be signed in with it straight away.
+ */
+export function SetPasswordView({ token, doneTo }: SetPasswordViewProps) {
   const { t, i18n } = useTranslation('admin')
   const info = useSetPasswordInfo(token)
   const submit = useSetPassword()
@@ -51,8 +54,8 @@ export function SetPasswordView({ token, loginTo }: SetPasswordViewProps) {
         <Alert color="teal" icon={<IconCircleCheck size={18} />}>
           {t('setPassword.done')}
         </Alert>
-        <Button component={Link} to={loginTo}>
-          {t('setPassword.login')}
+        <Button component={Link} to={doneTo} data-testid="set-password-continue">
+          {t('setPassword.continue')}
         </Button>
       </Stack>
     )

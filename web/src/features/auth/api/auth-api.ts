@@ -28,7 +28,7 @@ export interface AuthApi {
   confirmEmail(body: ConfirmEmailRequest): Promise<void>
   /** POST /auth/confirm-email/resend: a new link and code by email (throttled: 429 with Retry-After). */
   resendConfirmation(): Promise<void>
-  /** POST /auth/forgot-password: 202 whether or not the address has an account (spec/accounts.md §9). */
+  /** POST /auth/forgot-password: 202 whether or not the address has an account (product.md §23). */
   forgotPassword(email: string): Promise<void>
   /** POST /auth/reset-password with the emailed link's token: 204, once. */
   resetPassword(token: string, password: string): Promise<void>

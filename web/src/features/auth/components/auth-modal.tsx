@@ -18,7 +18,7 @@ export interface AuthModalProps {
   reason?: string | null
 }
 
-/** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (spec/accounts.md §9). */
+/** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (product.md §23). */
 export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated, reason }: AuthModalProps) {
   const { t } = useTranslation(['common', 'account'])
   // The address typed in the log-in form when "Forgot password?" was chosen; undefined otherwise.

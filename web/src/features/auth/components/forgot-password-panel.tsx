@@ -14,7 +14,7 @@ export interface ForgotPasswordPanelProps {
 }
 
 /**
- * "Forgot password?" in the log-in dialog (spec/accounts.md §9): asks for a reset link. The answer
+ * "Forgot password?" in the log-in dialog (product.md §23): asks for a reset link. The answer
  * is the same whether or not the address has an account, and so is what this panel says.
  */
 export function ForgotPasswordPanel({ initialEmail = '', onBack }: ForgotPasswordPanelProps) {

@@ -14,7 +14,7 @@ export interface ResetPasswordViewProps {
 }
 
 /**
- * /reset-password#token=… (spec/accounts.md §9): choose a new password with the emailed link.
+ * /reset-password#token=… (product.md §23): choose a new password with the emailed link.
  * Opening the page uses nothing; the form's POST does, once. Afterwards every earlier session has
  * ended, so the way on is the log-in dialog.
  */
