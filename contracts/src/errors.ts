@@ -68,6 +68,7 @@ export const errorMessages = {
   room_full: 'This room is full.',
   room_expired: 'This room has expired.',
   room_not_member: 'Only participants can see this room. Please join it first.',
+  room_not_host: 'Only the host can close this room.',
   room_too_large: 'Your plan allows rooms of at most {n} participants.',
   rooms_limit_reached: 'You already host {n} open rooms, the most one account may hold. Wait for one to end.',
   room_display_name_required: 'Please enter your name to join this room.',

@@ -97,6 +97,8 @@ const envSchema = z.object({
   ROOM_SOCKETS_PER_IP: z.coerce.number().int().positive().default(60),
   /** Seconds a participant with no open room socket keeps the seat (a reload, a short drop) before leaving. */
   ROOM_PRESENCE_GRACE_SECONDS: z.coerce.number().positive().default(5),
+  /** Seconds between the pings of room and signalling sockets; two unanswered pings close the socket (issue 17). */
+  ROOM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(3),
 
   CLIENT_ZIP_MAX_SIZE_MB: z.coerce.number().int().positive().default(2048),
   /** JSON array of RTCIceServer ({urls, username?, credential?}) the browsers use for rooms (product.md §9); [] for none. */
@@ -184,7 +186,12 @@ export interface Config {
    * Rooms: joins per address per window; sockets per address; how long a participant without an
    * open socket keeps the seat.
    */
-  rooms: { joinRateLimit: { perIp: number; windowMs: number }; socketsPerIp: number; presenceGraceMs: number }
+  rooms: {
+    joinRateLimit: { perIp: number; windowMs: number }
+    socketsPerIp: number
+    presenceGraceMs: number
+    heartbeatMs: number
+  }
   /** Largest transfer (MB) the browser offers to download as one ZIP (GET /api/system/config). */
   clientZipMaxSizeMb: number
   /** STUN/TURN servers for peer connections in rooms. */
@@ -321,6 +328,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       joinRateLimit: { perIp: e.ROOM_JOIN_RATE_LIMIT_PER_IP, windowMs: e.ROOM_JOIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
       socketsPerIp: e.ROOM_SOCKETS_PER_IP,
       presenceGraceMs: e.ROOM_PRESENCE_GRACE_SECONDS * 1000,
+      heartbeatMs: e.ROOM_HEARTBEAT_SECONDS * 1000,
     },
     clientZipMaxSizeMb: e.CLIENT_ZIP_MAX_SIZE_MB,
     iceServers: e.ICE_SERVERS,

@@ -5,6 +5,7 @@ import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
 import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
+import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
@@ -28,4 +29,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),
+  ...Object.values(roomsApi),
 ]

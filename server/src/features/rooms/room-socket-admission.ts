@@ -8,6 +8,7 @@ import type { PresenceSeat, RoomPresence } from './room-presence.js'
 import type { ParticipantRow, RoomRow } from './rooms.repository.js'
 import type { RoomsService } from './rooms.service.js'
 import { createTokenBucket } from './socket-budget.js'
+import { keepAlive } from './socket-heartbeat.js'
 
 /** A socket's verified place in a room. */
 export interface SocketMember {
@@ -46,6 +47,8 @@ export function createSocketAdmission(ctx: {
   authenticator: Authenticator
   clock: Clock
   presence: RoomPresence
+  /** How often sockets are pinged; a socket that misses one ping is closed (socket-heartbeat.ts). */
+  heartbeatMs: number
 }) {
   const admissions = new WeakMap<FastifyRequest, Admission>()
 
@@ -96,6 +99,7 @@ export function createSocketAdmission(ctx: {
       const { seat } = admission.member
       seat.open()
       socket.once('close', () => seat.close())
+      keepAlive(socket, ctx.heartbeatMs)
       return admission.member
     },
 

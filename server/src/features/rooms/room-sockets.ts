@@ -50,6 +50,11 @@ export function registerRoomSocket(
       )
       const unsubscribe = subscribeTo(deps.events, roomTopic(roomId), ({ to, event }) => {
         if (to === null || to.includes(me)) send(socket, event)
+        // The host closed the room, or this participant left it (on whichever instance): the socket goes too.
+        if (event.type === 'room_expired') socket.close(socketCloseCodes.roomExpired, 'Room expired')
+        else if (event.type === 'user_left' && event.participant_id === me) {
+          socket.close(socketCloseCodes.notMember, 'Left the room')
+        }
       })
 
       socket.on('close', () => {

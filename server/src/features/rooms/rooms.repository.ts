@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
-import { and, asc, count, desc, eq, inArray, lt, lte, notInArray, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, notInArray, or } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { directTransfers, roomParticipants, rooms } from '../../db/schema/index.js'
@@ -67,6 +67,25 @@ export function createRoomsRepository(db: DbExecutor) {
           ),
         )
         .returning()
+    },
+
+    /** Deletes one participant (they left); the row, or undefined when they were not in the room. */
+    async deleteParticipant(roomId: string, participantId: string): Promise<ParticipantRow | undefined> {
+      const [row] = await db
+        .delete(roomParticipants)
+        .where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.participantId, participantId)))
+        .returning()
+      return row
+    },
+
+    /** Ends a live room now (its host closed it); the room, or undefined when it had already ended. */
+    async endRoom(roomId: string, at: Date): Promise<RoomRow | undefined> {
+      const [row] = await db
+        .update(rooms)
+        .set({ expiresAt: at })
+        .where(and(eq(rooms.id, roomId), gt(rooms.expiresAt, at)))
+        .returning()
+      return row
     },
 
     /** Deletes the participants of rooms that ended by `now`; how many. */

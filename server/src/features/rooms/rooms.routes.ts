@@ -15,8 +15,10 @@ import {
   transferStatusRequest,
 } from '@ferry/contracts/api/rooms'
 import { errorResponse } from '@ferry/contracts/api/system'
+import { roomsApi } from '@ferry/contracts/routes/rooms'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireUser } from '../../http/auth-guard.js'
+import { registerRoute } from '../../http/register-route.js'
 import type { DirectTransfersService } from './direct-transfers.service.js'
 import { requireActor, resolveActor } from './room-actor.js'
 import type { GuestTokens } from './room-guest-tokens.js'
@@ -66,6 +68,16 @@ export const roomsRoutes =
       async (request) =>
         rooms.join(request.params.roomId, await resolveActor(request, guests), request.body.display_name, request.ip),
     )
+
+    registerRoute(app, roomsApi.leave, async (request, reply) => {
+      await rooms.leave(request.params.roomId, await requireActor(request, guests))
+      return reply.status(204).send()
+    })
+
+    registerRoute(app, roomsApi.close, async (request, reply) => {
+      await rooms.close(request.params.roomId, requireUser(request))
+      return reply.status(204).send()
+    })
 
     app.post(
       roomsPaths.initiateTransfer,

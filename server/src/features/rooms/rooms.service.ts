@@ -225,6 +225,40 @@ export function createRoomsService(deps: RoomsDeps, { guests, plans }: { guests:
       }
     },
 
+    /**
+     * "Leave room": the participant goes at once (no grace), and everyone, on every instance, is told.
+     * Their sockets close when they hear their own user_left (room-sockets.ts). 404 unknown room,
+     * 403 not a participant. The host may leave too; coming back makes them the host again.
+     */
+    async leave(roomId: string, actor: RoomActor): Promise<void> {
+      const room = await findRoom(roomId)
+      const me = await findMember(room, actor)
+      if (!me) throw new AppError('room_not_member', 403)
+      const gone = await repo.deleteParticipant(room.id, me.participantId)
+      if (!gone) return
+      await publishTo(deps.events, roomTopic(room.id), {
+        to: null,
+        event: { type: 'user_left', participant_id: gone.participantId },
+      })
+    },
+
+    /**
+     * "Close room": the host ends the room now for everyone (it ends as if it had expired: sockets
+     * close with 4410, the seats go with the purge job, the history stays). Only the host (403).
+     * Closing an ended room is a no-op.
+     */
+    async close(roomId: string, user: UserRecord): Promise<void> {
+      const room = await findRoom(roomId)
+      if (room.hostUserId !== user.id) throw new AppError('room_not_host', 403)
+      const now = deps.clock.now()
+      const ended = await repo.endRoom(room.id, now)
+      if (!ended) return
+      await publishTo(deps.events, roomTopic(room.id), {
+        to: null,
+        event: { type: 'room_expired', expires_at: now.toISOString() },
+      })
+    },
+
     /** The room and the actor's participation in it; 404 unknown room, 403 not a participant. */
     async requireMember(roomId: string, actor: RoomActor): Promise<{ room: RoomRow; me: ParticipantRow }> {
       const room = await findRoom(roomId)

@@ -20,7 +20,14 @@ export const roomSockets =
   ) =>
   async (app: FastifyInstance) => {
     const presence = createRoomPresence(deps, rooms)
-    const admission = createSocketAdmission({ rooms, guests, authenticator, clock: deps.clock, presence })
+    const admission = createSocketAdmission({
+      rooms,
+      guests,
+      authenticator,
+      clock: deps.clock,
+      presence,
+      heartbeatMs: deps.config.rooms.heartbeatMs,
+    })
     registerRoomSocket(app, deps, admission)
     registerSignallingSocket(app, deps, admission, transfers)
   }

@@ -81,10 +81,12 @@ export function openSocket(
   path: string,
   token?: string,
   headers: Record<string, string> = {},
+  /** false: the client does not answer the server's pings, like a peer that went away without closing. */
+  autoPong = true,
 ): TestSocket {
   const url = new URL(path, app.url.replace(/^http/, 'ws'))
   if (token) url.searchParams.set('token', token)
-  const ws = new WebSocket(url, { headers })
+  const ws = new WebSocket(url, { headers, autoPong })
   const messages: Record<string, unknown>[] = []
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>))
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
