@@ -3,8 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks'
 import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { usePlanName } from '../../components/use-plan-name.js'
 import { authModal, useSession } from '../../features/auth/index.js'
-import { usePlanLimits } from '../../features/plans/index.js'
+import { usePlanLimits, usePlans } from '../../features/plans/index.js'
 import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
 import { DirectTransferPanel } from '../../features/rooms/index.js'
 import { useTransferForm } from '../../features/transfers/index.js'
@@ -32,6 +33,10 @@ export function HomePage() {
   // lose a transfer being sent.
   const uploads = useUploadQueue({ autoStart: isAuthenticated })
   const plan = usePlanLimits({ isAuthenticated, userId: user?.id, role: user?.role })
+  // Join Video Chat says when the plan has no video (the plan's data decides, not a guess by role).
+  const plans = usePlans(isAuthenticated)
+  const videoPlan = plans.data?.find((p) => p.id === plan.limits.planId) ?? null
+  const planName = usePlanName()
   const transfer = useTransferForm({ files: uploads, limits: plan.limits, isAuthenticated, onLogin: openLogin })
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -124,6 +129,10 @@ export function HomePage() {
               onLogin={openLogin}
               onRoomCreated={(roomId) => navigate(roomPath(roomId))}
               historyTo={paths.transferHistory}
+              videoInPlan={videoPlan ? videoPlan.supports_video_audio : null}
+              videoChecking={plans.isPending || !plan.loaded}
+              planName={videoPlan ? planName(videoPlan) : ''}
+              upgradeTo={paths.upgrade}
             />
           </Tabs.Panel>
         </Tabs>

@@ -15,6 +15,7 @@ import {
   roomTransferSchema,
   type TransferStatusRequest,
 } from '@ferry/contracts/api/rooms'
+import { roomsApi as roomRoutes } from '@ferry/contracts/routes/rooms'
 import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
 
 export const withParam = (path: string, name: string, value: string) =>
@@ -28,6 +29,10 @@ export interface RoomsApi {
   create(payload: RoomCreateRequest): Promise<RoomCreateResponse>
   get(roomId: string, guestToken: string | null, signal?: AbortSignal): Promise<RoomResponse>
   join(roomId: string, displayName: string | undefined): Promise<RoomJoinResponse>
+  /** Leave room: gone for everyone at once, the seat freed. */
+  leave(roomId: string, guestToken: string | null): Promise<void>
+  /** Close room (the host): the room ends now for everyone. */
+  close(roomId: string): Promise<void>
   initiateTransfer(roomId: string, payload: InitiateTransferRequest, guestToken: string | null): Promise<RoomTransfer>
   respond(transferId: string, accept: boolean, guestToken: string | null): Promise<RoomTransfer>
   reportStatus(transferId: string, payload: TransferStatusRequest, guestToken: string | null): Promise<RoomTransfer>
@@ -57,6 +62,12 @@ export function createRoomsApi(
         displayName === undefined ? {} : { display_name: displayName },
         { schema: roomJoinResponse },
       ),
+    leave: async (roomId, guestToken) => {
+      await roomClient.call(roomRoutes.leave, { params: { roomId } }, { headers: guestHeaders(guestToken) })
+    },
+    close: async (roomId) => {
+      await roomClient.call(roomRoutes.close, { params: { roomId } })
+    },
     initiateTransfer: (roomId, payload, guestToken) =>
       roomClient.post(withParam(roomsPaths.initiateTransfer, 'roomId', roomId), payload, {
         schema: roomTransferSchema,

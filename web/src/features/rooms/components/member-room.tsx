@@ -1,14 +1,17 @@
 import type { RoomMemberView } from '@ferry/contracts/api/rooms'
 import type { RoomServerEvent } from '@ferry/contracts/realtime/room-events'
-import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useRoomConnection } from '../hooks/use-room-connection.js'
 import { useRoomNotifications } from '../hooks/use-room-notifications.js'
 import { type RoomTransferNotice, useRoomTransfers } from '../hooks/use-room-transfers.js'
 import { IncomingRequests } from './incoming-requests.js'
 import { ParticipantList } from './participant-list.js'
+import { RoomActions } from './room-actions.js'
+import { RoomInvite } from './room-invite.js'
 import { RoomNotifications } from './room-notifications.js'
 import { TransferCard } from './transfer-card.js'
 import { VideoChat } from './video-chat.js'
@@ -18,13 +21,28 @@ export interface MemberRoomProps {
   /** A visitor's guest token, for HTTP calls and sockets; null for a signed-in user, whose auth cookie goes along. */
   guestToken: string | null
   upgradeTo: string
+  /** The link that invites others: this room's page. */
+  inviteUrl: string
   onRoomChange(room: RoomMemberView): void
   /** Reloads the room: on each socket (re)connection, for requests sent while it was down. */
   onResync(): void
+  /** Leave room (a guest): gone for everyone now; the page then shows that they left. */
+  onLeave(): Promise<void>
+  /** Close room (the host): the room ends for everyone. */
+  onClose(): Promise<void>
 }
 
 /** A participant's room: participants, requests, transfers, notifications and the video chat. */
-export function MemberRoom({ room, guestToken, upgradeTo, onRoomChange, onResync }: MemberRoomProps) {
+export function MemberRoom({
+  room,
+  guestToken,
+  upgradeTo,
+  inviteUrl,
+  onRoomChange,
+  onResync,
+  onLeave,
+  onClose,
+}: MemberRoomProps) {
   const { t } = useTranslation('rooms')
   const formatDate = useFormatDate()
   const notifications = useRoomNotifications()
@@ -75,19 +93,33 @@ export function MemberRoom({ room, guestToken, upgradeTo, onRoomChange, onResync
   const connection = useRoomConnection(room, guestToken, onEvent)
   const transfers = useRoomTransfers({ room, guestToken, signalling: connection.signalling, notify: onNotice })
 
+  const isHost = room.host_id === room.me
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-          {room.name}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('room.expiresAt', { date: formatDate(room.expires_at) })}
-        </Text>
-      </div>
-      {room.expired && <Alert color="gray">{t('room.expired')}</Alert>}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+            {room.name}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('room.expiresAt', { date: formatDate(room.expires_at) })}
+          </Text>
+        </div>
+        <RoomActions isHost={isHost} ended={room.expired} onLeave={onLeave} onClose={onClose} />
+      </Group>
+      {room.expired && (
+        <Alert color="gray" data-testid="room-ended">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('room.expired')}</Text>
+            <Button component={Link} to="/" size="xs" variant="default">
+              {t('room.goHome')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {connection.closedCode !== null && !room.expired && <Alert color="yellow">{t('room.disconnected')}</Alert>}
       <RoomNotifications items={notifications.items} onClose={notifications.dismiss} />
+      {!room.expired && <RoomInvite url={inviteUrl} />}
       <IncomingRequests
         requests={transfers.requests}
         onRespond={(view, accept) => void transfers.respond(view, accept)}
@@ -108,6 +140,11 @@ export function MemberRoom({ room, guestToken, upgradeTo, onRoomChange, onResync
                 {t('transfers.title')}
               </Title>
             </Group>
+            {transfers.transfers.length === 0 && (
+              <Text size="sm" c="dimmed" data-testid="no-transfers">
+                {t('room.noTransfers')}
+              </Text>
+            )}
             {transfers.transfers.map((view) => (
               <TransferCard
                 key={view.transfer.transfer_id}
@@ -119,7 +156,7 @@ export function MemberRoom({ room, guestToken, upgradeTo, onRoomChange, onResync
           </Stack>
         </Grid.Col>
       </Grid>
-      <VideoChat room={room} signalling={connection.signalling} upgradeTo={upgradeTo} />
+      <VideoChat room={room} signalling={connection.signalling} upgradeTo={upgradeTo} isHost={isHost} />
     </Stack>
   )
 }

@@ -46,12 +46,15 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
           aria-label={transfer.file_name}
         />
         <Text size="sm" c="dimmed" data-testid="transfer-progress">
-          {t('transfers.progress', {
-            bytes: formatSize(bytes),
-            total: formatSize(transfer.file_size),
-            percent,
-            speed: formatSpeed(Math.round(progress?.bytesPerSecond ?? 0)),
-          })}
+          {/* A finished transfer shows one speed, the average of its status line; the live figure is for while it runs. */}
+          {isRunning
+            ? t('transfers.progress', {
+                bytes: formatSize(bytes),
+                total: formatSize(transfer.file_size),
+                percent,
+                speed: formatSpeed(Math.round(progress?.bytesPerSecond ?? 0)),
+              })
+            : t('transfers.progressDone', { bytes: formatSize(bytes), total: formatSize(transfer.file_size), percent })}
         </Text>
         <Group justify="space-between">
           <Text size="sm" data-testid="transfer-status" c={phase === 'failed' ? 'red' : undefined}>

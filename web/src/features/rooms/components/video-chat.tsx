@@ -11,6 +11,8 @@ export interface VideoChatProps {
   room: RoomMemberView
   signalling: SignallingClient | null
   upgradeTo: string
+  /** Only the host of the room hears about their own plan; everyone else is a guest here. */
+  isHost: boolean
 }
 
 function StreamVideo({ stream, label, muted }: { stream: MediaStream; label: string; muted?: boolean }) {
@@ -35,8 +37,11 @@ function StreamVideo({ stream, label, muted }: { stream: MediaStream; label: str
   )
 }
 
-/** Join Video Chat (spec/transfers.md §2): mesh audio/video for plans with supports_video_audio; others see why not. */
-export function VideoChat({ room, signalling, upgradeTo }: VideoChatProps) {
+/**
+ * Join Video Chat (spec/transfers.md §2): mesh audio/video for plans with supports_video_audio; a host
+ * without it is told (with Upgrade), anyone else only that there is no video here.
+ */
+export function VideoChat({ room, signalling, upgradeTo, isHost }: VideoChatProps) {
   const { t } = useTranslation('rooms')
   const [call, setCall] = useState<{ mesh: MeshCall; local: MediaStream } | null>(null)
   const [remote, setRemote] = useState<Map<string, MediaStream>>(new Map())
@@ -87,12 +92,17 @@ export function VideoChat({ room, signalling, upgradeTo }: VideoChatProps) {
         </Group>
         {!room.supports_video_audio && (
           <Alert color="gray" data-testid="video-unavailable">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{t('video.unavailable')}</Text>
-              <Button component={Link} to={upgradeTo} size="xs">
-                {t('video.upgrade')}
-              </Button>
-            </Group>
+            {/* A visitor in someone else's room is never sold a plan (issue 17): the host is. */}
+            {isHost ? (
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('video.unavailable')}</Text>
+                <Button component={Link} to={upgradeTo} size="xs">
+                  {t('video.upgrade')}
+                </Button>
+              </Group>
+            ) : (
+              <Text size="sm">{t('video.unavailableHere')}</Text>
+            )}
           </Alert>
         )}
         {failed && <Alert color="red">{t('video.mediaFailed')}</Alert>}
