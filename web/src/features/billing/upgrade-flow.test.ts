@@ -17,7 +17,7 @@ function fakes(redeemFails = false) {
       checkouts.push(request)
       return { url: '/checkout/test/s1', session_id: 's1' }
     },
-    warn: (error) => calls.push(`warn ${(error as Error).message}`),
+    refuse: (error) => calls.push(`refuse ${(error as Error).message}`),
     go: (url) => calls.push(`go ${url}`),
     origin: 'https://ferry.example',
     successPath: '/upgrade/success',
@@ -50,16 +50,11 @@ describe('runUpgradeFlow (spec/accounts.md §4)', () => {
     expect(checkouts[0]).not.toHaveProperty('referral_code')
   })
 
-  it('only warns when the code cannot be redeemed, and checks out without it', async () => {
+  it('refuses a code that cannot be redeemed, and neither checks out nor leaves', async () => {
     const { deps, calls, checkouts } = fakes(true)
     await runUpgradeFlow({ ...choice, referralCode: 'NOPE' }, deps)
-    expect(calls).toEqual([
-      'redeem NOPE u1',
-      'warn This referral code is not valid.',
-      'checkout',
-      'go /checkout/test/s1',
-    ])
-    expect(checkouts[0]).not.toHaveProperty('referral_code')
+    expect(calls).toEqual(['redeem NOPE u1', 'refuse This referral code is not valid.'])
+    expect(checkouts).toEqual([])
   })
 
   it('lets a checkout failure through without leaving', async () => {

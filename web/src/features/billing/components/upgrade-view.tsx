@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { IconAlertCircle, IconLogin, IconRefresh, IconUserCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useUpgradeCheckout } from '../hooks/use-upgrade-checkout.js'
 import {
   type BillingInterval,
@@ -54,6 +54,9 @@ export function UpgradeView({
   const [interval, setInterval] = useState<BillingInterval>('yearly')
   const [chosen, setChosen] = useState<Plan | null>(null)
   const checkout = useUpgradeCheckout(user?.id ?? null)
+  // The card provider's checkout was left with Cancel: say so, and that nothing was charged.
+  const [params] = useSearchParams()
+  const [cancelledShown, setCancelledShown] = useState(params.get('checkout') === 'cancelled')
   const shown = filterPlans(plans.data ?? [], filter)
   const saving = yearlySaving(plans.data ?? [])
 
@@ -74,6 +77,18 @@ export function UpgradeView({
         <Title order={1}>{t('upgrade.title')}</Title>
         <Text c="dimmed">{t('upgrade.subtitle')}</Text>
       </Stack>
+      {cancelledShown && (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          closeButtonLabel={t('upgrade.checkoutCancelledClose')}
+          onClose={() => setCancelledShown(false)}
+          data-testid="checkout-cancelled"
+        >
+          {t('upgrade.checkoutCancelled')}
+        </Alert>
+      )}
 
       <Paper withBorder radius="lg" p="md" data-testid="upgrade-login-state">
         {user ? (

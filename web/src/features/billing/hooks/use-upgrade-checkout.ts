@@ -1,5 +1,4 @@
 import type { Plan } from '@ferry/contracts/api/plans'
-import { notifications } from '@mantine/notifications'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { paths } from '../../../lib/paths.js'
@@ -37,17 +36,16 @@ export function useUpgradeCheckout(userId: string | null): UpgradeCheckout {
           {
             redeem: billingApi.redeemReferral,
             createCheckout: billingApi.createCheckout,
-            warn: (failure) =>
-              notifications.show({
-                color: 'yellow',
-                title: t('modal.referralWarningTitle'),
-                message: t('modal.referralWarning', { message: describe(billingErrorMessage(failure)) }),
-              }),
+            refuse: (failure) => {
+              setError(t('modal.referralWarning', { message: describe(billingErrorMessage(failure)) }))
+              setPending(false)
+            },
             // Pending stays on: the page is leaving.
             go: (url) => window.location.assign(url),
             origin: window.location.origin,
             successPath: paths.upgradeSuccess,
-            cancelPath: paths.upgrade,
+            // The upgrade page says the checkout was cancelled (use-checkout-cancelled-notice).
+            cancelPath: `${paths.upgrade}?checkout=cancelled`,
           },
         )
       } catch (failure) {
