@@ -6,18 +6,10 @@ import { page } from './pagination.js'
  * Direct-transfer rooms (spec/transfers.md §3, §7). Everyone in a room is a participant with an id:
  * a signed-in user's participant id IS their user id; a visitor gets a random id and a
  * room-scoped guest token from join, sent back in the `X-Room-Guest` header (HTTP) or as
- * `?token=` (sockets). `:id` of the transfer routes is a direct transfer id.
+ * `?token=` (sockets). The HTTP routes are in contracts/src/routes/rooms.ts; the sockets, which
+ * are no HTTP routes of the API document, are here.
  */
-export const roomsPaths = {
-  create: '/api/rooms',
-  get: '/api/rooms/:roomId',
-  join: '/api/rooms/:roomId/join',
-  initiateTransfer: '/api/rooms/:roomId/initiate-transfer',
-  /** Answers the RoomTransfer as it now is (status accepted or rejected). */
-  respond: '/api/transfers/:id/respond',
-  /** Ferry's addition: completed (with speed), canceled or error, reported by a party. */
-  status: '/api/transfers/:id/status', // answers the RoomTransfer as it now is
-  history: '/api/transfers/history',
+export const roomSocketPaths = {
   /** WebSocket: room events (room-events.ts). Auth: `?token=` (user JWT or guest token) or the auth cookie. */
   roomSocket: '/api/rooms/:roomId/ws',
   /** WebSocket: WebRTC signalling (signalling.ts); same auth as roomSocket. */

@@ -23,11 +23,11 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(referralsApi),
   ...Object.values(adminApi),
   ...Object.values(requestLinksApi),
+  ...Object.values(roomsApi),
   ...Object.values(systemApi),
   ...Object.values(transfersApi),
   ...Object.values(shareApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),
-  ...Object.values(roomsApi),
 ]

@@ -1,4 +1,4 @@
-import { roomsPaths } from '@ferry/contracts/api/rooms'
+import { roomSocketPaths } from '@ferry/contracts/api/rooms'
 import { errorMessages } from '@ferry/contracts/errors'
 import { type RoomServerEvent, roomClientMessageSchema } from '@ferry/contracts/realtime/room-events'
 import { socketCloseCodes } from '@ferry/contracts/realtime/socket-close'
@@ -23,7 +23,7 @@ export function registerRoomSocket(
   admission: SocketAdmission,
 ) {
   app.get(
-    roomsPaths.roomSocket,
+    roomSocketPaths.roomSocket,
     {
       websocket: true,
       config: { access: 'public' },

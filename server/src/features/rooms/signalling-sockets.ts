@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { roomsPaths } from '@ferry/contracts/api/rooms'
+import { roomSocketPaths } from '@ferry/contracts/api/rooms'
 import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
 import type { RoomServerEvent } from '@ferry/contracts/realtime/room-events'
 import {
@@ -44,7 +44,7 @@ export function registerSignallingSocket(
   transfers: DirectTransfersService,
 ) {
   app.get(
-    roomsPaths.signallingSocket,
+    roomSocketPaths.signallingSocket,
     {
       websocket: true,
       config: { access: 'public' },

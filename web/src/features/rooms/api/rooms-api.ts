@@ -1,25 +1,16 @@
 import {
   type HistoryList,
-  historyResponse,
   type InitiateTransferRequest,
   type RoomCreateRequest,
   type RoomCreateResponse,
   type RoomJoinResponse,
   type RoomResponse,
   type RoomTransfer,
-  roomCreateResponse,
   roomGuestHeader,
-  roomJoinResponse,
-  roomResponse,
-  roomsPaths,
-  roomTransferSchema,
   type TransferStatusRequest,
 } from '@ferry/contracts/api/rooms'
-import { roomsApi as roomRoutes } from '@ferry/contracts/routes/rooms'
+import { roomsApi as routes } from '@ferry/contracts/routes/rooms'
 import { type ApiClient, apiClient, createApiClient } from '../../../lib/api-client.js'
-
-export const withParam = (path: string, name: string, value: string) =>
-  path.replace(`:${name}`, encodeURIComponent(value))
 
 /** A visitor's room-scoped guest token goes along as a header; signed-in users are known by their auth cookie. */
 const guestHeaders = (guestToken: string | null | undefined) =>
@@ -49,42 +40,39 @@ export function createRoomsApi(
   roomClient: ApiClient = createApiClient({ handleUnauthorized: false }),
 ): RoomsApi {
   return {
-    create: (payload) => client.post(roomsPaths.create, payload, { schema: roomCreateResponse }),
+    create: (payload) => client.call(routes.create, { body: payload }),
     get: (roomId, guestToken, signal) =>
-      roomClient.get(withParam(roomsPaths.get, 'roomId', roomId), {
-        schema: roomResponse,
-        headers: guestHeaders(guestToken),
-        signal,
-      }),
+      roomClient.call(routes.get, { params: { roomId } }, { headers: guestHeaders(guestToken), signal }),
     join: (roomId, displayName) =>
-      roomClient.post(
-        withParam(roomsPaths.join, 'roomId', roomId),
-        displayName === undefined ? {} : { display_name: displayName },
-        { schema: roomJoinResponse },
-      ),
+      roomClient.call(routes.join, {
+        params: { roomId },
+        body: displayName === undefined ? {} : { display_name: displayName },
+      }),
     leave: async (roomId, guestToken) => {
-      await roomClient.call(roomRoutes.leave, { params: { roomId } }, { headers: guestHeaders(guestToken) })
+      await roomClient.call(routes.leave, { params: { roomId } }, { headers: guestHeaders(guestToken) })
     },
     close: async (roomId) => {
-      await roomClient.call(roomRoutes.close, { params: { roomId } })
+      await roomClient.call(routes.close, { params: { roomId } })
     },
     initiateTransfer: (roomId, payload, guestToken) =>
-      roomClient.post(withParam(roomsPaths.initiateTransfer, 'roomId', roomId), payload, {
-        schema: roomTransferSchema,
-        headers: guestHeaders(guestToken),
-      }),
+      roomClient.call(
+        routes.initiateTransfer,
+        { params: { roomId }, body: payload },
+        { headers: guestHeaders(guestToken) },
+      ),
     respond: (transferId, accept, guestToken) =>
-      roomClient.post(
-        withParam(roomsPaths.respond, 'id', transferId),
-        { transfer_id: transferId, accept },
-        { schema: roomTransferSchema, headers: guestHeaders(guestToken) },
+      roomClient.call(
+        routes.respond,
+        { params: { id: transferId }, body: { transfer_id: transferId, accept } },
+        { headers: guestHeaders(guestToken) },
       ),
     reportStatus: (transferId, payload, guestToken) =>
-      roomClient.post(withParam(roomsPaths.status, 'id', transferId), payload, {
-        schema: roomTransferSchema,
-        headers: guestHeaders(guestToken),
-      }),
-    history: (cursor, signal) => client.get(roomsPaths.history, { query: { cursor }, schema: historyResponse, signal }),
+      roomClient.call(
+        routes.status,
+        { params: { id: transferId }, body: payload },
+        { headers: guestHeaders(guestToken) },
+      ),
+    history: (cursor, signal) => client.call(routes.history, { query: { cursor: cursor ?? undefined } }, { signal }),
   }
 }
 

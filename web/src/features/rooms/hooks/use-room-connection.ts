@@ -1,7 +1,8 @@
-import { type RoomMemberView, roomsPaths } from '@ferry/contracts/api/rooms'
+import { type RoomMemberView, roomSocketPaths } from '@ferry/contracts/api/rooms'
 import { type RoomServerEvent, roomServerEventSchema } from '@ferry/contracts/realtime/room-events'
+import { routePath } from '@ferry/contracts/routes/route'
 import { useEffect, useRef, useState } from 'react'
-import { socketUrl, withParam } from '../api/rooms-api.js'
+import { socketUrl } from '../api/rooms-api.js'
 import { openReconnectingSocket } from '../realtime/reconnecting-socket.js'
 import { SignallingClient } from '../realtime/signalling-client.js'
 
@@ -25,7 +26,7 @@ export function useRoomConnection(
   useEffect(() => {
     if (expired) return
     const socket = openReconnectingSocket({
-      url: socketUrl(withParam(roomsPaths.roomSocket, 'roomId', roomId), token),
+      url: socketUrl(routePath({ path: roomSocketPaths.roomSocket }, { roomId }), token),
       ping: { type: 'ping' },
       onMessage: (data) => {
         const parsed = roomServerEventSchema.safeParse(data)

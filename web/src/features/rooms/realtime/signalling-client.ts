@@ -1,11 +1,12 @@
-import { roomsPaths } from '@ferry/contracts/api/rooms'
+import { roomSocketPaths } from '@ferry/contracts/api/rooms'
 import {
   type SignalChannel,
   type SignalClientMessage,
   type SignalServerMessage,
   signalServerMessageSchema,
 } from '@ferry/contracts/realtime/signalling'
-import { socketUrl, withParam } from '../api/rooms-api.js'
+import { routePath } from '@ferry/contracts/routes/route'
+import { socketUrl } from '../api/rooms-api.js'
 import type { PeerSignal, SignalLink } from '../p2p/peer-transfer.js'
 import { openReconnectingSocket, type ReconnectingSocket } from './reconnecting-socket.js'
 
@@ -35,7 +36,7 @@ export class SignallingClient {
 
   constructor(roomId: string, token: string | null, onFinalClose?: (code: number) => void) {
     this.socket = openReconnectingSocket({
-      url: socketUrl(withParam(roomsPaths.signallingSocket, 'roomId', roomId), token),
+      url: socketUrl(routePath({ path: roomSocketPaths.signallingSocket }, { roomId }), token),
       onMessage: (data) => this.dispatch(data),
       // After a reconnect the server knows nothing of this page's channels: say ready again.
       onOpen: () => {
