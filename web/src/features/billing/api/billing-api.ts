@@ -24,6 +24,8 @@ export interface BillingApi {
   cancelTestCheckout(sessionId: string): Promise<TestCheckoutResultResponse>
   createSubscription(request: CreateSubscriptionRequest): Promise<Subscription>
   cancelSubscription(): Promise<Subscription>
+  /** Takes back a cancellation while the plan still runs. */
+  resumeSubscription(): Promise<Subscription>
   recoveryCheckout(transferId: string): Promise<CheckoutSessionResponse>
   confirmRecovery(transferId: string, sessionId: string): Promise<ConfirmRecoveryResponse>
 }
@@ -38,6 +40,7 @@ export function createBillingApi(client: ApiClient = apiClient): BillingApi {
     cancelTestCheckout: (sessionId) => client.call(routes.testCheckoutCancel, { params: { sessionId } }),
     createSubscription: (request) => client.call(routes.createSubscription, { body: request }),
     cancelSubscription: () => client.call(routes.cancelSubscription),
+    resumeSubscription: () => client.call(routes.resumeSubscription),
     recoveryCheckout: (transferId) => client.call(routes.recoveryCheckout, { params: { id: transferId }, body: {} }),
     confirmRecovery: (transferId, sessionId) =>
       client.call(routes.confirmRecovery, { params: { id: transferId }, body: { session_id: sessionId } }),

@@ -44,3 +44,12 @@ export function useCancelSubscription() {
     onSuccess: () => void queryClient.invalidateQueries(),
   })
 }
+
+/** Resumes the caller's cancelled subscription; what depends on the plan is fetched again. */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => billingApi.resumeSubscription(),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  })
+}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { usePlanName } from '../../../components/use-plan-name.js'
-import { useCancelSubscription } from '../api/billing-queries.js'
+import { useCancelSubscription, useResumeSubscription } from '../api/billing-queries.js'
 import { billingErrorMessage } from '../billing-errors.js'
 import { useBillingMessage } from './use-billing-message.js'
 
@@ -31,10 +31,23 @@ export function SubscriptionDetailsCard({ subscription }: { subscription: Subscr
   const formatDate = useFormatDate()
   const describe = useBillingMessage()
   const cancel = useCancelSubscription()
+  const resume = useResumeSubscription()
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const none = t('profile.none')
   const date = (value: string | null) => (value ? formatDate(value, 'date') : none)
+  // A cancelled plan still running until its end date may be taken back (issue 17 item 6).
+  const resumable =
+    subscription?.status === 'CANCELED' &&
+    subscription.end_date !== null &&
+    new Date(subscription.end_date).getTime() > Date.now()
+  const resumeNow = () => {
+    setError(null)
+    resume.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('profile.resumed') }),
+      onError: (failure) => setError(t('profile.resumeFailed', { message: describe(billingErrorMessage(failure)) })),
+    })
+  }
   const cancellable = subscription !== null && (subscription.status === 'ACTIVE' || subscription.status === 'TRIALING')
   const endsAt =
     subscription?.trial_end && subscription.status === 'TRIALING'
@@ -92,6 +105,11 @@ export function SubscriptionDetailsCard({ subscription }: { subscription: Subscr
           <ErrorAlert onClose={() => setError(null)} data-testid="cancel-subscription-error">
             {error}
           </ErrorAlert>
+        )}
+        {resumable && (
+          <Button w="fit-content" loading={resume.isPending} onClick={resumeNow}>
+            {t('profile.resumeSubscription')}
+          </Button>
         )}
         {cancellable && (
           <Button variant="subtle" color="red" w="fit-content" onClick={() => setConfirming(true)}>

@@ -18,7 +18,8 @@ export function TrialCard({ subscription, detailed = false }: TrialCardProps) {
   const { trial_start: start, trial_end: end } = subscription
   if (!start || !end) return null
   const days = trialDaysRemaining(end)
-  const progress = trialProgressPercent(start, end)
+  // The bar shows the trial left, so day one is a full bar rather than an empty grey one (issue 17 item 6).
+  const left = 100 - trialProgressPercent(start, end)
   return (
     <Paper withBorder radius="md" p="md" bg="blue.0" data-testid="trial-card">
       <Stack gap="xs">
@@ -33,7 +34,7 @@ export function TrialCard({ subscription, detailed = false }: TrialCardProps) {
             {t('success.trialDaysLeft', { count: days })}
           </Text>
         )}
-        <Progress value={progress} aria-label={t('success.trialTitle')} data-testid="trial-progress" />
+        <Progress value={left} aria-label={t('success.trialDaysLeft', { count: days })} data-testid="trial-progress" />
         {detailed && (
           <>
             <Text size="sm" data-testid="trial-end">
