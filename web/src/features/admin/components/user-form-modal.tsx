@@ -3,6 +3,7 @@ import { type AdminUser, type Role, roles } from '@ferry/contracts/api/users'
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSession } from '../../auth/index.js'
 
 export interface UserFormModalProps {
   opened: boolean
@@ -25,6 +26,9 @@ export function UserFormModal({ opened, user, pending, error, onClose, onSubmit 
   const [role, setRole] = useState<Role>('FREE')
   const [problems, setProblems] = useState<Problems>({})
   const editing = Boolean(user)
+  // Nobody changes their own role (the server answers admin_own_role): the field is locked and says why.
+  const selfId = useSession().user?.id
+  const ownAccount = Boolean(user && user.id === selfId)
 
   useEffect(() => {
     if (!opened) return
@@ -85,6 +89,8 @@ export function UserFormModal({ opened, user, pending, error, onClose, onSubmit 
             value={role}
             onChange={(value) => value && setRole(value as Role)}
             allowDeselect={false}
+            disabled={ownAccount}
+            description={ownAccount ? t('form.ownRole') : undefined}
             data-testid="user-form-role"
           />
           {!editing && (
