@@ -30,7 +30,9 @@ export function blobUploadRoutes(
       '/blobs/*',
       // No config.access: the signature is the authorisation, and the auth guard (which only
       // guards /api and /auth) would otherwise look up the session cookie on every part.
-      { bodyLimit: Number.MAX_SAFE_INTEGER },
+      // Hidden from the API document: clients never build this URL, they PUT to the one a
+      // presign answer hands them (uploadsApi in contracts).
+      { bodyLimit: Number.MAX_SAFE_INTEGER, schema: { hide: true } },
       async (request, reply) => {
         const length = request.headers['content-length']
         try {

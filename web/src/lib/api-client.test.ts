@@ -35,6 +35,15 @@ const thingsApi = defineRoutes('things', {
     body: z.object({ name: z.string() }),
     responses: { 200: z.object({ id: z.string(), name: z.string() }) },
   },
+  create: {
+    method: 'POST',
+    path: '/x/things',
+    access: 'user',
+    query: z.object({ a: z.string().optional(), skip: z.string().optional() }),
+    body: z.object({ title: z.string() }),
+    responses: { 201: z.object({ id: z.string() }) },
+  },
+  list: { method: 'GET', path: '/x/things', access: 'public', responses: { 200: z.unknown() } },
   remove: {
     method: 'DELETE',
     path: '/x/things/:id',
@@ -83,15 +92,15 @@ describe('createApiClient', () => {
     const { fetch, calls } = fakeFetch(() => json(201, { id: 'abc' }))
     const api = createApiClient({ fetch })
 
-    const result = await api.post('/api/rooms', { title: 'Room' }, { query: { a: 1, skip: undefined } })
+    const result = await api.call(thingsApi.create, { query: { a: '1', skip: undefined }, body: { title: 'Thing' } })
 
     expect(result).toEqual({ id: 'abc' })
     expect(calls).toHaveLength(1)
     const [call] = calls
-    expect(call?.url).toBe('/api/rooms?a=1')
+    expect(call?.url).toBe('/x/things?a=1')
     expect(call?.init.method).toBe('POST')
     expect(call?.init.credentials).toBe('include')
-    expect(call?.init.body).toBe('{"title":"Room"}')
+    expect(call?.init.body).toBe('{"title":"Thing"}')
     expect(call?.init.headers).toMatchObject({
       'X-Requested-With': 'XMLHttpRequest',
       'Content-Type': 'application/json',
@@ -100,8 +109,8 @@ describe('createApiClient', () => {
   })
 
   it('sends no cookie when told not to (the upload-request page)', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, {}))
-    await createApiClient({ fetch, withSession: false }).post('/api/presign', { filename: 'a' })
+    const { fetch, calls } = fakeFetch(() => json(201, { id: 'a' }))
+    await createApiClient({ fetch, withSession: false }).call(thingsApi.create, { body: { title: 'a' } })
     expect(calls[0]?.init.credentials).toBe('omit')
     expect(calls[0]?.init.headers).not.toHaveProperty('Authorization')
     expect(calls[0]?.init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' })
@@ -110,7 +119,7 @@ describe('createApiClient', () => {
   it('throws ApiError with the server detail and code', async () => {
     const { fetch } = fakeFetch(() => json(403, { detail: 'Transfer exceeds your plan limits.', code: 'plan_limit' }))
     const error = await createApiClient({ fetch })
-      .get('/api/transfers')
+      .call(thingsApi.list)
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 403, detail: 'Transfer exceeds your plan limits.', code: 'plan_limit' })
@@ -123,14 +132,14 @@ describe('createApiClient', () => {
       expires_at: '2026-01-02T03:04:05Z',
     }
     const { fetch } = fakeFetch(() => json(410, expired))
-    await expect(createApiClient({ fetch }).get('/api/file-request/x')).rejects.toMatchObject({
+    await expect(createApiClient({ fetch }).call(thingsApi.list)).rejects.toMatchObject({
       status: 410,
       code: 'request_expired',
       body: expired,
     })
     const plain = fakeFetch(() => new Response('<html>Bad Gateway</html>', { status: 502 }))
     const error = await createApiClient({ fetch: plain.fetch })
-      .get('/api/transfers')
+      .call(thingsApi.list)
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, body: undefined })
   })
@@ -140,9 +149,9 @@ describe('createApiClient', () => {
     unregister = registerApiAuth({ onUnauthorized: () => cleared++ })
     const { fetch } = fakeFetch(() => json(401, { detail: 'Not authenticated', code: 'unauthorized' }))
 
-    await expect(createApiClient({ fetch }).get('/api/transfers')).rejects.toMatchObject({ status: 401 })
+    await expect(createApiClient({ fetch }).call(thingsApi.list)).rejects.toMatchObject({ status: 401 })
     expect(cleared).toBe(1)
-    await expect(createApiClient({ fetch, handleUnauthorized: false }).post('/auth/login', {})).rejects.toMatchObject({
+    await expect(createApiClient({ fetch, handleUnauthorized: false }).call(thingsApi.list)).rejects.toMatchObject({
       status: 401,
       detail: 'Not authenticated',
     })
@@ -151,22 +160,10 @@ describe('createApiClient', () => {
 
   it('turns a network failure into ApiError status 0', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')))
-    await expect(createApiClient({ fetch }).get('/api/system/config')).rejects.toMatchObject({
+    await expect(createApiClient({ fetch }).call(thingsApi.list)).rejects.toMatchObject({
       status: 0,
       code: 'network_error',
       detail: 'Failed to connect to the server. Please try again.',
     })
-  })
-
-  it('validates the body with the given schema', async () => {
-    const { fetch } = fakeFetch(() => json(200, { status: 'ok' }))
-    const schema = {
-      parse(input: unknown) {
-        if ((input as { status?: unknown }).status !== 'ok') throw new Error('bad')
-        return input as { status: 'ok' }
-      },
-    }
-    const result: { status: 'ok' } = await createApiClient({ fetch }).get('/healthz', { schema })
-    expect(result.status).toBe('ok')
   })
 })

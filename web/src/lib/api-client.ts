@@ -51,20 +51,12 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal
 }
 
-type MethodOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>
-
 export interface ApiClient {
   /**
    * Calls a route defined in `@ferry/contracts/routes`: path params filled in, query and body
    * sent, the success body parsed by the route's own schema (undefined when it has none).
    */
   call<R extends RouteDefinition>(route: R, ...args: [...InputArgs<R>, options?: CallOptions]): Promise<RouteOutput<R>>
-  request<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>
-  get<T = unknown>(path: string, options?: MethodOptions<T>): Promise<T>
-  post<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
-  put<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
-  patch<T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>): Promise<T>
-  delete<T = unknown>(path: string, options?: MethodOptions<T>): Promise<T>
 }
 
 export interface ApiClientOptions {
@@ -160,16 +152,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }) as Promise<RouteOutput<R>>
   }
 
-  return {
-    call,
-    request,
-    get: (path, opts) => request(path, { ...opts, method: 'GET' }),
-    post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
-    put: (path, body, opts) => request(path, { ...opts, method: 'PUT', body }),
-    patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
-    delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
-  }
+  // Only `call`: every request names a route of contracts, so no path is written twice.
+  return { call }
 }
 
-/** The main API (`/api/*`). */
+/** The main API's client (routes under /api and /auth). */
 export const apiClient = createApiClient()
