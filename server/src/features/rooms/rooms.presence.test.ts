@@ -162,7 +162,9 @@ await forEachStack((getApp) => {
       try {
         for (let i = 0; i < 30; i++) signal.send({ type: 'ready', channel })
         await vi.waitFor(() => expect(signal.messages.filter(ofType('error'))).toHaveLength(30))
-        expect(query.mock.calls.length).toBeLessThanOrEqual(1)
+        // Only the lookups of this channel count: the server's heartbeat and jobs query the database too.
+        const lookups = query.mock.calls.filter((args) => JSON.stringify(args).includes(channel))
+        expect(lookups.length).toBeLessThanOrEqual(1)
       } finally {
         query.mockRestore()
         signal.close()
