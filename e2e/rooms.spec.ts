@@ -215,7 +215,7 @@ test('in Spanish: the room and the history', async ({ browser, request, baseURL,
   await expect(page.getByTestId('history-summary')).toContainText('Transferencias totales: 1')
 })
 
-test('video chat: unavailable with an upgrade link for a Guest-plan visitor', async ({
+test('video chat on a Guest plan: the host is offered the upgrade, a visitor is only told (issue 17)', async ({
   browser,
   request,
   baseURL,
@@ -224,13 +224,17 @@ test('video chat: unavailable with an upgrade link for a Guest-plan visitor', as
   const alice = await registerViaApi(request, undefined, rtcDataDir)
   const page = await signedInPage(browser, alice, baseURL ?? '')
   const roomId = await createRoomViaModal(page)
+  const hostNotice = page.getByTestId('video-unavailable')
+  await expect(hostNotice).toContainText('Video and audio chat is not included in your plan.')
+  await expect(hostNotice.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', /^\/upgrade/)
+
   const visitor = await (await browser.newContext({ baseURL: baseURL ?? '' })).newPage()
   await visitor.goto(`/room/${roomId}`)
   await visitor.getByLabel('Your name').fill('Guest Gina')
   await visitor.getByRole('button', { name: 'Join Room' }).click()
   const unavailable = visitor.getByTestId('video-unavailable')
-  await expect(unavailable).toContainText('Video and audio chat is not included in your plan.')
-  await expect(unavailable.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade')
+  await expect(unavailable).toContainText('Video chat is not available in this room.')
+  await expect(unavailable.getByRole('link')).toHaveCount(0)
   await expect(visitor.getByRole('button', { name: 'Join Video Chat' })).toHaveCount(0)
 })
 
