@@ -1,6 +1,8 @@
 /**
  * Error codes the server answers with (`{detail, code}`), each with the English message
- * the spec names. The web translates by code and falls back to `detail`.
+ * the spec names. The web translates by code and falls back to `detail`. A message that counts
+ * something (`{n}`) is given here in its plural form; `singularErrorMessages` holds its form for
+ * one, and `errorText` picks between them (issue 17: no "recipient(s)").
  */
 export const errorMessages = {
   not_found: 'Not found',
@@ -32,10 +34,10 @@ export const errorMessages = {
   recipient_required: 'Please enter a recipient email',
   recipient_invalid: 'Invalid email: {value}',
   recipient_duplicate: 'Already added: {value}',
-  recipients_too_many: 'Maximum {n} recipient(s) allowed',
+  recipients_too_many: 'Maximum {n} recipients allowed',
   transfer_too_large: 'Files exceed your {size} limit',
   transfer_too_large_free: 'Upgrade to PRO to send files over {size}',
-  transfer_daily_limit: 'Your plan allows {n} transfer(s) per day. Please try again tomorrow or upgrade your plan.',
+  transfer_daily_limit: 'Your plan allows {n} transfers per day. Please try again tomorrow or upgrade your plan.',
   send_rate_limited: 'You have reached the sending limit for now. Please try again later.',
   transfer_monthly_data: 'This transfer exceeds your monthly data limit of {size}. Please upgrade your plan.',
   transfer_expiry_too_long: 'Your plan allows transfers to last at most {n} hours.',
@@ -55,7 +57,7 @@ export const errorMessages = {
   request_closed: 'The owner has closed this upload link; it no longer accepts uploads.',
   request_reopen_expired: 'This link has expired. Choose a new expiry to open it again.',
   request_no_files: 'No files were uploaded successfully',
-  request_too_many_files: 'This request accepts at most {n} file(s).',
+  request_too_many_files: 'This request accepts at most {n} files.',
   request_too_large: 'These files exceed the {size} this request accepts.',
   request_type_not_allowed: '{name}: this request only accepts {types}.',
   request_sender_name_required: 'Please enter your name.',
@@ -152,6 +154,42 @@ export const errorMessages = {
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages
+
+/** The form for one of each message that counts something; `errorMessages` has the plural form. */
+export const singularErrorMessages = {
+  recipients_too_many: 'Only {n} recipient allowed',
+  transfer_daily_limit: 'Your plan allows {n} transfer per day. Please try again tomorrow or upgrade your plan.',
+  transfer_expiry_too_long: 'Your plan allows transfers to last at most {n} hour.',
+  request_links_limit_reached:
+    'You already have {n} open request link, the most one account may hold. Complete it or let it expire first.',
+  request_too_many_files: 'This request accepts at most {n} file.',
+  room_too_large: 'Your plan allows rooms of at most {n} participant.',
+  rooms_limit_reached: 'You already host {n} open room, the most one account may hold. Wait for it to end.',
+  referral_codes_limit_reached:
+    'You already have {n} unused referral code, the most one account may hold. Share it first.',
+} as const satisfies Partial<Record<ErrorCode, string>>
+
+type CountedCode = keyof typeof singularErrorMessages
+const isCounted = (code: ErrorCode): code is CountedCode => code in singularErrorMessages
+const englishPlural = new Intl.PluralRules('en')
+
+/** The English templates `code` may be written with: the singular form first when it counts something. */
+export function errorTemplates(code: ErrorCode): string[] {
+  return isCounted(code) ? [singularErrorMessages[code], errorMessages[code]] : [errorMessages[code]]
+}
+
+/**
+ * The English message for `code` with its `{name}` placeholders filled in; a message that counts
+ * something takes its singular form when `n` is one ('Only 1 recipient allowed').
+ */
+export function errorText(code: ErrorCode, values: Record<string, string | number> = {}): string {
+  const n = Number(values.n)
+  const one = isCounted(code) && values.n !== undefined && englishPlural.select(n) === 'one'
+  const template: string = one ? singularErrorMessages[code as CountedCode] : errorMessages[code]
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    values[name] === undefined ? placeholder : String(values[name]),
+  )
+}
 
 /** The one error body every 4xx/5xx carries. */
 export interface ErrorBody {

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
+import { type ErrorCode, errorText } from '@ferry/contracts/errors'
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../db/database.js'
 import { referrals, requestLinks, rooms, users } from '../db/schema/index.js'
@@ -54,6 +54,6 @@ export async function assertUnderOpenCap(tx: DbExecutor, kind: OpenCapKind, user
   const cap = openCaps[kind]
   if ((await openCount(tx, kind, userId, now)) >= cap) {
     const code = refusalCodes[kind]
-    throw new AppError(code, 409, errorMessages[code].replace('{n}', String(cap)))
+    throw new AppError(code, 409, errorText(code, { n: cap }))
   }
 }

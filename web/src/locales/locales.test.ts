@@ -49,4 +49,24 @@ describe('locale files', () => {
       for (const [key, text] of en) expect(placeholders(es.get(key) ?? ''), key).toEqual(placeholders(text))
     })
   }
+  // Issue 17 (walk ES.4, 7.4): no "recipient(s)", and no "1 users": a text that counts says so with
+  // i18next's plural forms, `key_one` and `key_other` side by side, each fed `count`.
+  for (const lng of languages) {
+    it(`${lng}: no "(s)", and a number followed by what it counts in both plural forms`, () => {
+      const problems: string[] = []
+      for (const ns of namespaces) {
+        const texts = load(lng, ns)
+        for (const [key, text] of texts) {
+          if (/\p{L}\((s|es)\)/u.test(text)) problems.push(`${ns} ${key}: "(s)"`)
+          // '{{count}} users' needs its forms; '{{count}} of {{max}}' names nothing it counts.
+          const counts = /\{\{\s*count\s*\}\}\s+(?!of\b|de\b)\p{L}/u.test(text)
+          const plural = /^(.*)_(one|other)$/.exec(key)
+          if (counts && !plural) problems.push(`${ns} ${key}: counts without _one/_other`)
+          if (plural && !(texts.has(`${plural[1]}_one`) && texts.has(`${plural[1]}_other`)))
+            problems.push(`${ns} ${plural[1]}: needs both _one and _other`)
+        }
+      }
+      expect(problems).toEqual([])
+    })
+  }
 })

@@ -1,5 +1,5 @@
 import { formatFileSize } from '@ferry/contracts/domain/file-size'
-import { errorMessages } from '@ferry/contracts/errors'
+import { type ErrorCode, errorText } from '@ferry/contracts/errors'
 import { AppError } from '../../errors.js'
 import type { RequestLinkRow } from './request-links.repository.js'
 
@@ -25,8 +25,7 @@ export function assertOpen(link: RequestLinkRow | undefined, now: Date): Request
   return link
 }
 
-const fill = (code: keyof typeof errorMessages, values: Record<string, string | number>) =>
-  Object.entries(values).reduce<string>((text, [k, v]) => text.replace(`{${k}}`, String(v)), errorMessages[code])
+const fill = (code: ErrorCode, values: Record<string, string | number>) => errorText(code, values)
 
 export const tooManyFiles = (n: number) =>
   new AppError('request_too_many_files', 400, fill('request_too_many_files', { n }))

@@ -393,7 +393,10 @@ await forEachStack((getApp) => {
         { name: 'q.png', body: randomBody(5), type: 'image/png' },
       ])
       const tooMany = await post(app, `/api/file-request/${id}/upload`, { files: more, ...sender })
-      expect(tooMany).toMatchObject({ status: 400, body: { code: 'request_too_many_files' } })
+      expect(tooMany).toMatchObject({
+        status: 400,
+        body: { code: 'request_too_many_files', detail: 'This request accepts at most 2 files.' },
+      })
       expect((await get<Page<unknown>>(app, '/received-files', owner.token)).body.items).toHaveLength(1)
     })
 

@@ -6,7 +6,7 @@ import type {
   RoomMemberView,
   RoomResponse,
 } from '@ferry/contracts/api/rooms'
-import { errorMessages } from '@ferry/contracts/errors'
+import { errorText } from '@ferry/contracts/errors'
 import { publishTo } from '../../adapters/event-bus/topic.js'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
@@ -115,8 +115,7 @@ export function createRoomsService(deps: RoomsDeps, { guests, plans }: { guests:
     async create(user: UserRecord, input: RoomCreateInput): Promise<RoomCreateResponse> {
       const plan = await plans.planForUser(user.id)
       if (input.max_participants > plan.max_room_users) {
-        const n = String(plan.max_room_users)
-        throw new AppError('room_too_large', 403, errorMessages.room_too_large.replace('{n}', n))
+        throw new AppError('room_too_large', 403, errorText('room_too_large', { n: plan.max_room_users }))
       }
       const now = deps.clock.now()
       const room = await db.transaction(async (tx) => {

@@ -61,7 +61,7 @@ await forEachDatabase(
       expect(recipientsOf({ recipient_emails: [], recipient_email: ' A@B.co ' }, guestPlan)).toEqual(['a@b.co'])
       expect(refusal(() => recipientsOf({ recipient_emails: ['a@b.co, c@d.co'] }, guestPlan))).toEqual({
         status: 400,
-        detail: 'Maximum 1 recipient(s) allowed',
+        detail: 'Only 1 recipient allowed',
       })
       expect(recipientsOf({ recipient_emails: ['a@b.co, c@d.co'] }, await plan('pro'))).toEqual(['a@b.co', 'c@d.co'])
     })

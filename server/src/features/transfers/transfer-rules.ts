@@ -9,19 +9,20 @@ import {
 } from '@ferry/contracts/api/transfers'
 import { formatFileSize } from '@ferry/contracts/domain/file-size'
 import { limitsFor, msPerHour } from '@ferry/contracts/domain/plan-limits'
-import { type ErrorCode, errorMessages } from '@ferry/contracts/errors'
+import { type ErrorCode, errorText } from '@ferry/contracts/errors'
 import { AppError, RetryLaterError } from '../../errors.js'
 
-/** An AppError with the spec's message for `code`, its `{n}` / `{value}` / `{size}` filled in. */
+/** An AppError with the spec's message for `code`, its `{n}` / `{value}` / `{size}` filled in (one: the singular). */
 export function ruleError(
   code: ErrorCode,
   status: number,
   values: { n?: number | string; value?: string; size?: number } = {},
 ) {
-  const detail = (errorMessages[code] as string)
-    .replace('{n}', String(values.n ?? ''))
-    .replace('{value}', values.value ?? '')
-    .replace('{size}', values.size === undefined ? '' : formatFileSize(values.size))
+  const detail = errorText(code, {
+    n: values.n ?? '',
+    value: values.value ?? '',
+    size: values.size === undefined ? '' : formatFileSize(values.size),
+  })
   return new AppError(code, status, detail)
 }
 

@@ -97,7 +97,7 @@ await forEachStack((getApp) => {
         free,
         { files: await oneFile(free), recipient_emails: ['a@example.com', 'b@example.com'] },
         400,
-        'Maximum 1 recipient(s) allowed',
+        'Only 1 recipient allowed',
       )
       const pro = await signUp(getApp(), 'PREMIUM')
       const six = Array.from({ length: 6 }, (_, i) => `r${i}@example.com`)
@@ -105,7 +105,7 @@ await forEachStack((getApp) => {
         pro,
         { files: await oneFile(pro), recipient_emails: six },
         400,
-        'Maximum 5 recipient(s) allowed',
+        'Maximum 5 recipients allowed',
       )
       expect(body.code).toBe('recipients_too_many')
     })
@@ -244,7 +244,7 @@ await forEachStack((getApp) => {
         expect(second.status).toBe(403)
         expect(second.body).toMatchObject({
           code: 'transfer_daily_limit',
-          detail: 'Your plan allows 1 transfer(s) per day. Please try again tomorrow or upgrade your plan.',
+          detail: 'Your plan allows 1 transfer per day. Please try again tomorrow or upgrade your plan.',
         })
         // It says when sending works again: the next UTC midnight.
         const now = new Date()

@@ -55,13 +55,26 @@ describe('requestLoadFailureState (spec/transfers.md §2 page states)', () => {
 })
 
 describe('requestUploadFailure', () => {
-  it('translates fixed-text codes and keeps templated details', () => {
+  it('translates fixed-text codes, counted ones with their number, and keeps other templated details', () => {
     expect(requestUploadFailure(new ApiError(409, 'done', 'request_completed'))).toEqual({
       key: 'serverErrors.request_completed',
     })
     expect(
-      requestUploadFailure(new ApiError(400, 'This request accepts at most 2 file(s).', 'request_too_many_files')),
-    ).toEqual({ text: 'This request accepts at most 2 file(s).' })
+      requestUploadFailure(new ApiError(400, 'This request accepts at most 2 files.', 'request_too_many_files')),
+    ).toEqual({ key: 'serverErrors.request_too_many_files', values: { n: '2' } })
+    expect(
+      requestUploadFailure(new ApiError(400, 'This request accepts at most 1 file.', 'request_too_many_files')),
+    ).toEqual({ key: 'serverErrors.request_too_many_files', values: { n: '1' } })
+    expect(requestUploadFailure(new ApiError(400, 'Something unexpected', 'request_too_many_files'))).toEqual({
+      text: 'Something unexpected',
+    })
+    expect(
+      requestUploadFailure(
+        new ApiError(413, 'These files exceed the 1 KiB this request accepts.', 'request_too_large'),
+      ),
+    ).toEqual({
+      text: 'These files exceed the 1 KiB this request accepts.',
+    })
   })
 
   it("falls back to 'Failed to complete upload. Please try again.'", () => {

@@ -1,9 +1,11 @@
 import { requestExpiredResponse } from '@ferry/contracts/api/request-links'
 import { genericErrorMessage, isApiError } from '../../lib/api-error.js'
+import { errorValues } from '../../lib/error-message.js'
 
 /**
- * Server codes with a fixed text that requestLinks.json `serverErrors` translates; the codes whose
- * English text carries values ('at most {n} file(s)') show the server's detail as it is.
+ * Server codes that requestLinks.json `serverErrors` translates: those with a fixed text, and
+ * `countedServerCodes`, whose number is read back from the server's English text ('at most 2
+ * files') for the plural form. The other codes whose text carries values show the server's detail.
  */
 export const translatedServerCodes = [
   'request_login_required',
@@ -17,9 +19,10 @@ export const translatedServerCodes = [
   'request_sender_email_required',
 ] as const
 export type TranslatedServerCode = (typeof translatedServerCodes)[number]
+export const countedServerCodes = ['request_too_many_files'] as const
 
-/** A message to show: a key of the requestLinks namespace, or the server's own text. */
-export type RequestLinkMessage = { key: string } | { text: string }
+/** A message to show: a key of the requestLinks namespace (with its values), or the server's own text. */
+export type RequestLinkMessage = { key: string; values?: Record<string, string> } | { text: string }
 
 const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
   translatedServerCodes.includes(code as TranslatedServerCode)
@@ -28,6 +31,10 @@ const isTranslated = (code: string | undefined): code is TranslatedServerCode =>
 export function serverMessage(error: unknown): RequestLinkMessage | undefined {
   if (!isApiError(error) || error.status === 0) return undefined
   if (isTranslated(error.code)) return { key: `serverErrors.${error.code}` }
+  if ((countedServerCodes as readonly string[]).includes(error.code ?? '')) {
+    const values = errorValues(error.code ?? '', error.detail)
+    if (values) return { key: `serverErrors.${error.code}`, values }
+  }
   if (error.detail && error.detail !== genericErrorMessage) return { text: error.detail }
   return undefined
 }

@@ -5,18 +5,21 @@ import {
   serverMessage,
   shareFailure,
   shareFailureTitle,
-  templateValues,
   transferListFailure,
 } from './transfer-errors.js'
 
 const none = () => false
 
-describe('templateValues', () => {
-  it('reads the values the server put into the English template', () => {
-    expect(templateValues('Maximum {n} recipient(s) allowed', 'Maximum 5 recipient(s) allowed')).toEqual({ n: '5' })
-    expect(templateValues('Invalid email: {value}', 'Invalid email: a b@c')).toEqual({ value: 'a b@c' })
-    expect(templateValues('Please add at least one file', 'Please add at least one file')).toEqual({})
-    expect(templateValues('Files exceed your {size} limit', 'Something else')).toBeUndefined()
+describe('serverMessage', () => {
+  it('reads the count back from the singular and the plural English text, so either is translated', () => {
+    expect(serverMessage(new ApiError(400, 'Only 1 recipient allowed', 'recipients_too_many'), none)).toEqual({
+      key: 'serverErrors.recipients_too_many',
+      values: { n: '1' },
+    })
+    expect(serverMessage(new ApiError(400, 'Maximum 5 recipients allowed', 'recipients_too_many'), none)).toEqual({
+      key: 'serverErrors.recipients_too_many',
+      values: { n: '5' },
+    })
   })
 })
 

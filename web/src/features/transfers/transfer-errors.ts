@@ -1,5 +1,5 @@
-import { errorMessages } from '@ferry/contracts/errors'
 import { genericErrorMessage, isApiError } from '../../lib/api-error.js'
+import { errorValues } from '../../lib/error-message.js'
 
 /** Server codes this feature translates itself (transfers.json `serverErrors`), their values read back from the detail. */
 export const translatedServerCodes = [
@@ -29,24 +29,6 @@ export type TranslatedServerCode = (typeof translatedServerCodes)[number]
 /** A message to show: a key of this feature's namespace (with values), one of `errors`, or the server's own text. */
 export type FeatureMessage = { key: string; values?: Record<string, string> } | { errorsKey: string } | { text: string }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * The `{n}` / `{value}` the server filled into an English template, read back from its detail
- * ('Maximum 5 recipient(s) allowed' → {n: '5'}), so the message can be given in Spanish too.
- * Undefined when the detail does not follow the template.
- */
-export function templateValues(template: string, detail: string): Record<string, string> | undefined {
-  const names: string[] = []
-  const pattern = escapeRegExp(template).replace(/\\\{(\w+)\\\}/g, (_match, name: string) => {
-    names.push(name)
-    return '(.*?)'
-  })
-  const match = new RegExp(`^${pattern}$`, 's').exec(detail)
-  if (!match) return undefined
-  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']))
-}
-
 /** The body's `retry_at` as a local time ('14:05'), when the refusal says when it ends. */
 function retryTime(body: unknown): string | undefined {
   const at = body && typeof body === 'object' ? (body as { retry_at?: unknown }).retry_at : undefined
@@ -68,7 +50,7 @@ export function serverMessage(error: unknown, hasErrorsKey: (code: string) => bo
   if (error.code === 'send_rate_limited' && retryAt)
     return { key: 'serverErrors.send_rate_limited', values: { time: retryAt } }
   if (isTranslated(error.code)) {
-    const values = templateValues(errorMessages[error.code], error.detail)
+    const values = errorValues(error.code, error.detail)
     if (values) return { key: `serverErrors.${error.code}`, values }
   }
   if (error.code && hasErrorsKey(error.code)) return { errorsKey: error.code }

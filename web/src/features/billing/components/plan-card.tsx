@@ -44,7 +44,7 @@ export function PlanCard({ plan, interval, action, contactTo, signupTo, disabled
     t('upgrade.cardFeatures.recipients', { count: plan.max_recipients }),
     t('upgrade.cardFeatures.roomUsers', { count: plan.max_room_users }),
     ...(plan.is_trial_available && plan.trial_days > 0
-      ? [t('upgrade.cardFeatures.trial', { days: plan.trial_days })]
+      ? [t('upgrade.cardFeatures.trial', { count: plan.trial_days })]
       : []),
     ...(plan.ads_enabled ? [] : [t('upgrade.cardFeatures.noAds')]),
     ...(plan.recovery_allowed ? [t('upgrade.cardFeatures.recovery')] : []),

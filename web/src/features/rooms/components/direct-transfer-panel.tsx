@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert.js'
+import { translatedErrorMessage } from '../../../lib/error-message.js'
 import { CreateRoomModal } from './create-room-modal.js'
 
 export interface DirectTransferPanelProps {
@@ -40,13 +41,14 @@ export function DirectTransferPanel({
   planName,
   upgradeTo,
 }: DirectTransferPanelProps) {
-  const { t } = useTranslation(['home', 'rooms'])
+  const { t, i18n } = useTranslation(['home', 'rooms'])
   const [opened, setOpened] = useState(false)
-  const [failed, setFailed] = useState(false)
+  // The creation's failure; its text is the server's reason when Ferry translates it (a plan's room size).
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null)
   const [noVideo, setNoVideo] = useState(false)
   const open = () => {
     if (!isAuthenticated) return onLogin()
-    setFailed(false)
+    setFailed(null)
     setNoVideo(false)
     setOpened(true)
   }
@@ -77,8 +79,8 @@ export function DirectTransferPanel({
         <List.Item>{t('direct.pointPeers')}</List.Item>
       </List>
       {failed && (
-        <ErrorAlert onClose={() => setFailed(false)} data-testid="create-room-error">
-          {t('create.failed', { ns: 'rooms' })}
+        <ErrorAlert onClose={() => setFailed(null)} data-testid="create-room-error">
+          {translatedErrorMessage(i18n, failed.error) ?? t('create.failed', { ns: 'rooms' })}
         </ErrorAlert>
       )}
       <Group gap="sm">
@@ -119,7 +121,7 @@ export function DirectTransferPanel({
           opened={opened}
           onClose={() => setOpened(false)}
           onCreated={onRoomCreated}
-          onFailed={() => setFailed(true)}
+          onFailed={(error) => setFailed({ error })}
         />
       )}
     </Stack>
