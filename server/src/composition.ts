@@ -38,7 +38,7 @@ export async function createServices(deps: Deps) {
   const uploadClaims = createUploadClaims(deps)
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
   const accountDeletion = createAccountDeletion(deps, transfers)
-  const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion })
+  const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.

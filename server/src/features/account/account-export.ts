@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { uniqueEntryNames } from '../../http/download/zip-names.js'
 import type { ZipEntry } from '../../http/download/zip-writer.js'
+import type { TransfersService } from '../transfers/transfers.service.js'
 import { createAccountRepository } from './account.repository.js'
 
 type ExportDeps = Pick<Deps, 'clock' | 'database' | 'blobs'>
@@ -14,7 +15,7 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  * owns as JSON, and a ZIP of that JSON with the files of its active transfers. Secrets are left
  * out (password hash, token hashes, tracking ids): they are not the person's data but keys to it.
  */
-export function createAccountExport(deps: ExportDeps) {
+export function createAccountExport(deps: ExportDeps, transferRecords: Pick<TransfersService, 'allOwnedRecords'>) {
   const { clock, database } = deps
 
   async function data(userId: string) {
@@ -23,7 +24,7 @@ export function createAccountExport(deps: ExportDeps) {
     if (!user) throw new AppError('unauthorized', 401)
     const now = clock.now()
     const [transfers, links, subscriptions, payments, referrals, rooms, directTransfers] = await Promise.all([
-      repo.transfersOf(userId),
+      transferRecords.allOwnedRecords(userId),
       repo.requestLinksOf(userId),
       repo.subscriptionsOf(userId),
       repo.paymentsOf(userId),

@@ -11,8 +11,6 @@ import {
   requestLinks,
   rooms,
   subscriptions,
-  transferFiles,
-  transferRecipients,
   transfers,
   users,
 } from '../../db/schema/index.js'
@@ -201,35 +199,6 @@ export function createAccountRepository(db: DbExecutor) {
     },
 
     // --- The data download ---
-
-    async transfersOf(userId: string) {
-      const rows = await db
-        .select()
-        .from(transfers)
-        .where(and(eq(transfers.userId, userId), isNull(transfers.deletedAt)))
-        .orderBy(asc(transfers.createdAt), asc(transfers.id))
-      const ids = rows.map((r) => r.id)
-      const [files, recipients] =
-        ids.length === 0
-          ? [[], []]
-          : await Promise.all([
-              db
-                .select()
-                .from(transferFiles)
-                .where(inArray(transferFiles.transferId, ids))
-                .orderBy(asc(transferFiles.position)),
-              db
-                .select()
-                .from(transferRecipients)
-                .where(inArray(transferRecipients.transferId, ids))
-                .orderBy(asc(transferRecipients.position)),
-            ])
-      return rows.map((transfer) => ({
-        transfer,
-        files: files.filter((f) => f.transferId === transfer.id),
-        recipients: recipients.filter((r) => r.transferId === transfer.id),
-      }))
-    },
 
     async requestLinksOf(userId: string) {
       const links = await db

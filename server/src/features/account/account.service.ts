@@ -9,6 +9,7 @@ import type { User } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
 import type { OwnPasswords } from '../auth/own-password.service.js'
+import type { TransfersService } from '../transfers/transfers.service.js'
 import { toUser, toUserRecord } from '../users/users.service.js'
 import { accountDeletedMail, emailChangedMail, emailChangeMail } from './account.emails.js'
 import { createAccountRepository } from './account.repository.js'
@@ -32,11 +33,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export function createAccountService(
   deps: AccountDeps,
-  { ownPasswords, deletion }: { ownPasswords: OwnPasswords; deletion: AccountDeletion },
+  {
+    ownPasswords,
+    deletion,
+    transfers,
+  }: { ownPasswords: OwnPasswords; deletion: AccountDeletion; transfers: Pick<TransfersService, 'allOwnedRecords'> },
 ) {
   const { clock, config, database, rateLimiter, logger } = deps
   const repo = createAccountRepository(database.db)
-  const exporter = createAccountExport(deps)
+  const exporter = createAccountExport(deps, transfers)
 
   const hit = async (key: string, limit: number, windowMs: number) => {
     const result = await rateLimiter.hit(key, limit, windowMs)

@@ -78,6 +78,16 @@ export function createTransfersRepository(db: DbExecutor) {
       return (await withParts(rows))[0]
     },
 
+    /** Every not-deleted transfer of one owner with its files and recipients, oldest first. */
+    async listAllOwned(userId: string): Promise<TransferAggregate[]> {
+      const rows = await db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.userId, userId), isNull(transfers.deletedAt)))
+        .orderBy(asc(transfers.createdAt), asc(transfers.id))
+      return withParts(rows)
+    },
+
     /** The share page's read (transfer, parts, sender's name, downloads) in one query. */
     findShare(uniqueId: string): Promise<ShareAggregate | undefined> {
       shareQuery ??= prepareShareQuery(db)

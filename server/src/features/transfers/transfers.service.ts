@@ -145,6 +145,11 @@ export function createTransfersService(
       return (await repo.usageSince(userId, startOfUtcDay(now), startOfUtcMonth(now))).monthBytes
     },
 
+    /** For the account's data download: every live transfer of the user, with files and recipients. */
+    allOwnedRecords(userId: string): Promise<TransferAggregate[]> {
+      return repo.listAllOwned(userId)
+    },
+
     /** The caller's own transfers (admins included), newest first, without deleted ones. */
     async listOwn(userId: string, request: PageRequest): Promise<Page<Transfer>> {
       const now = clock.now()
@@ -152,7 +157,6 @@ export function createTransfersService(
       return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
     },
 
-    /** Every user's transfers (admin view), newest first, without deleted ones. */
     /** The admin list: every live transfer with its owner's email and name, optionally by owner email. */
     async listAll(request: PageRequest, ownerEmail?: string): Promise<Page<AdminTransfer>> {
       const now = clock.now()
