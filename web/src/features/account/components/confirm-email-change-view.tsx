@@ -1,8 +1,8 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
+import { Button, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { EmailedLinkPage, LinkStepError } from '../../../components/emailed-link-page.js'
 import { errorMessage } from '../../../lib/error-message.js'
 import { sessionStore, useSession } from '../../auth/index.js'
 import { accountApi, publicAccountApi } from '../api/account-api.js'
@@ -28,56 +28,34 @@ export function ConfirmEmailChangeView({ token, profilePath, homePath }: Confirm
     },
   })
 
-  let body: React.ReactNode
-  if (!token) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        {t('emailChange.missing')}
-      </Alert>
-    )
-  } else if (confirm.isSuccess) {
-    body = (
-      <Stack align="center" gap="sm" data-testid="email-change-done">
-        <IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
-        <Text fw={700} fz="lg">
-          {t('emailChange.doneTitle')}
-        </Text>
-        <Text ta="center">{t('emailChange.doneText')}</Text>
-        <Button component={Link} to={user ? profilePath : homePath}>
-          {user ? t('emailChange.toProfile') : t('emailChange.home')}
-        </Button>
-      </Stack>
-    )
-  } else {
-    body = (
+  return (
+    <EmailedLinkPage
+      title={t('emailChange.pageTitle')}
+      missingToken={token ? null : t('emailChange.missing')}
+      done={
+        confirm.isSuccess
+          ? {
+              title: t('emailChange.doneTitle'),
+              text: t('emailChange.doneText'),
+              testId: 'email-change-done',
+              action: (
+                <Button component={Link} to={user ? profilePath : homePath}>
+                  {user ? t('emailChange.toProfile') : t('emailChange.home')}
+                </Button>
+              ),
+            }
+          : null
+      }
+    >
       <Stack gap="md">
         <Text>{t('emailChange.pageText')}</Text>
         {confirm.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="email-change-error"
-          >
-            {errorMessage(i18n, confirm.error)}
-          </Alert>
+          <LinkStepError testId="email-change-error">{errorMessage(i18n, confirm.error)}</LinkStepError>
         )}
         <Button onClick={() => confirm.mutate()} loading={confirm.isPending} data-testid="email-change-confirm">
           {t('emailChange.button')}
         </Button>
       </Stack>
-    )
-  }
-
-  return (
-    <Paper withBorder p="xl" radius="md">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('emailChange.pageTitle')}
-        </Title>
-        {body}
-      </Stack>
-    </Paper>
+    </EmailedLinkPage>
   )
 }

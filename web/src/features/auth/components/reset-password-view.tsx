@@ -1,9 +1,9 @@
 import { passwordMinLength } from '@ferry/contracts/api/auth'
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react'
+import { Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmailedLinkPage, LinkStepError } from '../../../components/emailed-link-page.js'
 import { authApi } from '../api/auth-api.js'
 import { authErrorMessage } from '../auth-error-message.js'
 import { authModal } from '../auth-modal-store.js'
@@ -33,28 +33,25 @@ export function ResetPasswordView({ token }: ResetPasswordViewProps) {
     reset.mutate(password)
   }
 
-  let body: React.ReactNode
-  if (!token) {
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-        {t('reset.missing')}
-      </Alert>
-    )
-  } else if (reset.isSuccess) {
-    body = (
-      <Stack align="center" gap="sm" data-testid="reset-password-done">
-        <IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
-        <Text fw={700} fz="lg">
-          {t('reset.doneTitle')}
-        </Text>
-        <Text ta="center">{t('reset.doneText')}</Text>
-        <Button onClick={() => authModal.open('login')} data-testid="reset-password-login">
-          {t('reset.login')}
-        </Button>
-      </Stack>
-    )
-  } else {
-    body = (
+  return (
+    <EmailedLinkPage
+      title={t('reset.pageTitle')}
+      missingToken={token ? null : t('reset.missing')}
+      done={
+        reset.isSuccess
+          ? {
+              title: t('reset.doneTitle'),
+              text: t('reset.doneText'),
+              testId: 'reset-password-done',
+              action: (
+                <Button onClick={() => authModal.open('login')} data-testid="reset-password-login">
+                  {t('reset.login')}
+                </Button>
+              ),
+            }
+          : null
+      }
+    >
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text>{t('reset.intro')}</Text>
@@ -77,32 +74,13 @@ export function ResetPasswordView({ token }: ResetPasswordViewProps) {
             data-testid="reset-password-repeat"
           />
           {reset.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="reset-password-error"
-            >
-              {authErrorMessage(i18n, reset.error)}
-            </Alert>
+            <LinkStepError testId="reset-password-error">{authErrorMessage(i18n, reset.error)}</LinkStepError>
           )}
           <Button type="submit" loading={reset.isPending} data-testid="reset-password-submit">
             {t('reset.submit')}
           </Button>
         </Stack>
       </form>
-    )
-  }
-
-  return (
-    <Paper withBorder p="xl" radius="md">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('reset.pageTitle')}
-        </Title>
-        {body}
-      </Stack>
-    </Paper>
+    </EmailedLinkPage>
   )
 }
