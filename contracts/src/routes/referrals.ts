@@ -23,7 +23,8 @@ export const referralsApi = defineRoutes('referrals', {
     access: 'public',
     description:
       'What the sign-up page of a referral link shows: who invites (their name) and the trial the code ' +
-      'gives. 404 referral_code_invalid for an unknown code, 409 referral_code_used once it served.',
+      'gives. 404 referral_code_invalid for an unknown code, 409 referral_code_used once it served; ' +
+      '429 rate_limited (Retry-After) past the sign-in limit of lookups per client address.',
     params: referralInvitationParams,
     responses: { 200: referralInvitationResponse },
   },

@@ -8,7 +8,9 @@ import type { PayoutMove, ReferralsService } from './referrals.service.js'
 export const referralsRoutes =
   (referrals: ReferralsService): FastifyPluginAsyncZod =>
   async (app) => {
-    registerRoute(app, referralsApi.invitation, async (request) => referrals.invitation(request.params.code))
+    registerRoute(app, referralsApi.invitation, async (request) =>
+      referrals.invitation(request.params.code, request.ip),
+    )
 
     registerRoute(app, referralsApi.create, async (request, reply) =>
       reply.status(201).send(await referrals.create(requireUser(request), request.body)),

@@ -11,7 +11,7 @@ import type {
 } from '@ferry/contracts/api/referrals'
 import { isAdmin } from '@ferry/contracts/api/users'
 import type { Deps } from '../../deps.js'
-import { AppError } from '../../errors.js'
+import { AppError, RateLimitedError } from '../../errors.js'
 import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.service.js'
@@ -34,9 +34,29 @@ const adminMoves = {
 export type PayoutMove = keyof typeof adminMoves
 
 /** Referral codes, redemption and payouts (spec/accounts.md §3, §4, §6, §7). */
-export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>, plans: PlansService) {
+export function createReferralsService(
+  deps: Pick<Deps, 'clock' | 'database' | 'rateLimiter' | 'config' | 'logger'>,
+  plans: PlansService,
+) {
   const { clock, database } = deps
   const repo = createReferralsRepository(database.db)
+
+  /**
+   * The public invitation lookup is limited per client address, before any code is read, with the
+   * sign-in limits (AUTH_RATE_LIMIT_PER_IP per AUTH_RATE_LIMIT_WINDOW_SECONDS) in a count of its own,
+   * kept by the shared limiter (Redis with REDIS_URL, so every instance counts together). A store
+   * failure lets the lookup through: it reveals only a name.
+   */
+  async function limitLookups(clientIp: string): Promise<void> {
+    const { perIp, windowMs } = deps.config.authRateLimit
+    try {
+      const result = await deps.rateLimiter.hit(`referral-invitation:ip:${clientIp}`, perIp, windowMs)
+      if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error
+      deps.logger.warn({ err: error }, 'Rate limiter unavailable; invitation lookup allowed')
+    }
+  }
 
   async function adminView(row: ReferralRow): Promise<AdminReferral> {
     const emails = await repo.emailsOf(row.id)
@@ -65,8 +85,10 @@ export function createReferralsService(deps: Pick<Deps, 'clock' | 'database'>, p
     /**
      * What a referral link's visitor is told before signing up: who invites them (name only) and
      * the trial. An unknown code is 404 and a used one 409, so the page can say so instead.
+     * Limited per client address first (429 with Retry-After).
      */
-    async invitation(code: string): Promise<ReferralInvitation> {
+    async invitation(code: string, clientIp: string): Promise<ReferralInvitation> {
+      await limitLookups(clientIp)
       const found = await repo.findInvitation(normaliseCode(code))
       if (!found) throw new AppError('referral_code_invalid', 404)
       if (found.referral.invitedUserId) throw new AppError('referral_code_used', 409)
