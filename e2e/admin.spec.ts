@@ -155,11 +155,11 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await expect(page.getByTestId('storage-stored')).not.toHaveText(storedBefore ?? '')
   await expect(page.getByTestId('storage-largest')).toContainText(title)
 
-  // The Transfers tab lists every user's transfers, with the User ID column.
+  // The Transfers tab lists every user's transfers, with the owner's email (walk 7.1).
   await page.getByRole('tab', { name: 'Transfers' }).click()
-  await expect(page.getByTestId('transfers-table').locator('thead th').nth(1)).toHaveText('User ID')
+  await expect(page.getByTestId('transfers-table').locator('thead th').nth(1)).toHaveText('Owner')
   const row = page.locator(`[data-testid="transfer-row"][data-title="${title}"]`)
-  await expect(row).toContainText(userLogin.user.id.slice(0, 8))
+  await expect(row.getByTestId('cell-owner')).toHaveText(account.email)
   await expect(row.getByRole('link').first()).toHaveAttribute('href', `/transfers/${transfer.id}`)
 
   // Delete, with the stated rule; the user, their transfer and their bytes are gone.
@@ -186,6 +186,101 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await expect(userRow(page, workerAdmin.email)).toHaveCount(1)
   await expect(userRow(page, workerAdmin.email).getByRole('button', { name: /^Edit / })).toBeVisible()
   await expect(userRow(page, workerAdmin.email).getByRole('button', { name: /^Delete / })).toHaveCount(0)
+})
+
+/** Two users, one transfer each, the admin on the Transfers tab in `lng`; the filter by owner asks the server. */
+async function ownersAndFilter(
+  page: Page,
+  request: Parameters<typeof loginViaApi>[0],
+  admin: TestAccount,
+  lng: 'en' | 'es',
+  text: {
+    tab: string
+    owner: string
+    filter: string
+    heading: string
+    empty: string
+    payouts: string
+    status: string
+    allStatuses: string
+  },
+) {
+  const tag = randomUUID().slice(0, 6)
+  const [ann, ben] = [newAccount(`owner-a-${lng}`), newAccount(`owner-b-${lng}`)]
+  const seeded: { owner: TestAccount; title: string }[] = []
+  for (const owner of [ann, ben]) {
+    await registerViaApi(request, owner)
+    const login = await loginViaApi(request, owner.email, owner.password)
+    const title = `Owned ${tag} ${owner.name}`
+    await seedTransfer(request, login.access_token, {
+      title,
+      recipients: ['someone@e2e.ferry.test'],
+      files: [{ name: 'a.txt', body: `from ${owner.email}` }],
+    })
+    seeded.push({ owner, title })
+  }
+  const rowOf = (title: string) => page.locator(`[data-testid="transfer-row"][data-title="${title}"]`)
+
+  await openAsAdmin(page, request, admin, `/admin?tab=transfers&lng=${lng}`)
+  await expect(page.getByRole('tab', { name: text.tab })).toHaveAttribute('aria-selected', 'true', firstLoad)
+  await expect(page.getByRole('heading', { name: text.heading, exact: true })).toBeVisible()
+  // The admin's list of everyone's transfers offers no 'New Transfer' (it only led to the home page).
+  await expect(page.getByRole('link', { name: /New Transfer|Nueva transferencia/ })).toHaveCount(0)
+  await expect(page.getByTestId('transfers-table').locator('thead th').nth(1)).toHaveText(text.owner, firstLoad)
+
+  // The filter is the server's (?owner=): only Ann's transfer is left, whichever page Ben's was on.
+  const asked = page.waitForRequest((req) => {
+    const url = new URL(req.url())
+    return url.pathname === '/api/admin/transfers' && url.searchParams.get('owner') === seeded[0]!.owner.email
+  })
+  await page.getByRole('textbox', { name: text.filter }).fill(seeded[0]!.owner.email)
+  await asked
+  await expect(rowOf(seeded[0]!.title).getByTestId('cell-owner')).toHaveText(seeded[0]!.owner.email)
+  await expect(page.getByTestId('transfer-row')).toHaveCount(1)
+  await expect(rowOf(seeded[1]!.title)).toHaveCount(0)
+  await expectAccessible(page)
+
+  await page.getByRole('textbox', { name: text.filter }).fill(`nobody-${tag}@e2e.ferry.test`)
+  await expect(page.getByTestId('transfers-empty')).toHaveText(text.empty)
+  await page.getByRole('textbox', { name: text.filter }).fill(seeded[1]!.owner.email)
+  await expect(rowOf(seeded[1]!.title).getByTestId('cell-owner')).toHaveText(seeded[1]!.owner.email)
+  await expect(page.getByTestId('transfer-row')).toHaveCount(1)
+
+  // The payouts tab's filter is by status, and says so (walk 7.4: it read 'All Plans').
+  await page.getByRole('tab', { name: text.payouts }).click()
+  const statusFilter = page.getByRole('radiogroup', { name: text.status })
+  await expect(statusFilter).toBeVisible()
+  await expect(statusFilter.getByRole('radio', { name: text.allStatuses })).toBeChecked()
+}
+
+test("the Transfers tab shows each transfer's owner by email and filters by owner through the server", async ({
+  page,
+  request,
+  workerAdmin,
+}) => {
+  await ownersAndFilter(page, request, workerAdmin, 'en', {
+    tab: 'Transfers',
+    owner: 'Owner',
+    filter: 'Filter by owner email',
+    heading: 'Transfers',
+    empty: 'No transfers found',
+    payouts: 'Referral payouts',
+    status: 'Status',
+    allStatuses: 'All statuses',
+  })
+})
+
+test('in Spanish: the Transfers tab shows the owner and filters by owner', async ({ page, request, workerAdmin }) => {
+  await ownersAndFilter(page, request, workerAdmin, 'es', {
+    tab: 'Transferencias',
+    owner: 'Propietario',
+    filter: 'Filtrar por correo del propietario',
+    heading: 'Transferencias',
+    empty: 'No se encontraron transferencias',
+    payouts: 'Pagos por referidos',
+    status: 'Estado',
+    allStatuses: 'Todos los estados',
+  })
 })
 
 async function createUserExpectingError(page: Page, account: { name: string; email: string }) {

@@ -48,7 +48,6 @@ export function AdminPage() {
         <TransferList
           scope="admin"
           title={t('tabs.transfers')}
-          newTransferTo={paths.home}
           loginTo={loginPath(paths.admin)}
           detailPath={transferDetailPath}
         />

@@ -1,9 +1,9 @@
-import type { Transfer } from '@ferry/contracts/api/transfers'
+import type { ListedTransfer } from './api/transfers-api.js'
 
-/** The sortable columns of My Transfers (spec/transfers.md §2); `user_id` only in the admin view. */
+/** The sortable columns of My Transfers (spec/transfers.md §2); `owner` (the owner's email) only in the admin view. */
 export const sortKeys = [
   'id',
-  'user_id',
+  'owner',
   'title',
   'recipient',
   'file',
@@ -28,12 +28,12 @@ export function toggleSort(current: SortState, key: SortKey): SortState {
   return { key, direction: 'asc' }
 }
 
-function sortValue(transfer: Transfer, key: SortKey): string | number {
+function sortValue(transfer: ListedTransfer, key: SortKey): string | number {
   switch (key) {
     case 'id':
       return transfer.id
-    case 'user_id':
-      return transfer.user_id ?? ''
+    case 'owner':
+      return (transfer.owner_email ?? '').toLowerCase()
     case 'title':
       return transfer.title.toLowerCase()
     case 'recipient':
@@ -52,7 +52,7 @@ function sortValue(transfer: Transfer, key: SortKey): string | number {
 }
 
 /** A sorted copy; ties keep the list's order. */
-export function sortTransfers(transfers: readonly Transfer[], { key, direction }: SortState): Transfer[] {
+export function sortTransfers<T extends ListedTransfer>(transfers: readonly T[], { key, direction }: SortState): T[] {
   const sign = direction === 'asc' ? 1 : -1
   return transfers
     .map((transfer, index) => ({ transfer, index, value: sortValue(transfer, key) }))
@@ -67,7 +67,7 @@ export function sortTransfers(transfers: readonly Transfer[], { key, direction }
 }
 
 /** spec/transfers.md §2: the search box matches title, recipient email and file name, ignoring case. */
-export function filterTransfers(transfers: readonly Transfer[], search: string): Transfer[] {
+export function filterTransfers<T extends ListedTransfer>(transfers: readonly T[], search: string): T[] {
   const needle = search.trim().toLowerCase()
   if (!needle) return [...transfers]
   return transfers.filter((transfer) =>

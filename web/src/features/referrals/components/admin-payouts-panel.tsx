@@ -1,7 +1,7 @@
 import { type PayoutStatus, payoutStatuses } from '@ferry/contracts/api/referrals'
 import { Alert, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { LoadMore } from '../../../components/load-more.js'
@@ -26,6 +26,7 @@ export function AdminPayoutsPanel() {
   const formatDate = useFormatDate()
   const money = useFormatMoney()
   const [filter, setFilter] = useState<PayoutStatus | 'ALL'>('ALL')
+  const filterLabelId = useId()
   const list = useAdminReferrals(filter === 'ALL' ? null : filter)
   const action = usePayoutAction()
   const [error, setError] = useState<string | null>(null)
@@ -44,15 +45,23 @@ export function AdminPayoutsPanel() {
         <Title order={2} fz="h4">
           {t('referrals.admin.title')}
         </Title>
-        <SegmentedControl
-          size="xs"
-          value={filter}
-          onChange={(value) => setFilter(value as PayoutStatus | 'ALL')}
-          data={[
-            { value: 'ALL', label: t('upgrade.filters.all') },
-            ...payoutStatuses.map((status) => ({ value: status, label: t(`referrals.payoutStatus.${status}`) })),
-          ]}
-        />
+        {/* A filter by payout status (walk 7.4: it was labelled 'All Plans'). */}
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" id={filterLabelId}>
+            {t('referrals.admin.statusFilter')}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={filter}
+            onChange={(value) => setFilter(value as PayoutStatus | 'ALL')}
+            aria-labelledby={filterLabelId}
+            data-testid="payout-status-filter"
+            data={[
+              { value: 'ALL', label: t('referrals.admin.allStatuses') },
+              ...payoutStatuses.map((status) => ({ value: status, label: t(`referrals.payoutStatus.${status}`) })),
+            ]}
+          />
+        </Group>
       </Group>
       {error && (
         <ErrorAlert onClose={() => setError(null)} data-testid="payout-action-error">

@@ -6,14 +6,16 @@ import { type TransferListScope, transfersApi } from './transfers-api.js'
 
 export const transferKeys = {
   all: ['transfers'] as const,
-  list: (scope: TransferListScope) => ['transfers', 'list', scope] as const,
+  list: (scope: TransferListScope, owner = '') => ['transfers', 'list', scope, owner] as const,
   detail: (id: string) => ['transfers', 'detail', id] as const,
   share: (uniqueId: string, t: string | null) => ['transfers', 'share', uniqueId, t] as const,
 }
 
-/** My Transfers, or every transfer for the admin view. */
-export function useTransferList(scope: TransferListScope) {
-  return usePagedList(transferKeys.list(scope), (cursor, signal) => transfersApi.list(scope, cursor, signal))
+/** My Transfers, or every transfer for the admin view (only those of owners whose email contains `owner`). */
+export function useTransferList(scope: TransferListScope, owner = '') {
+  return usePagedList(transferKeys.list(scope, owner), (cursor, signal) =>
+    transfersApi.list(scope, cursor, signal, owner),
+  )
 }
 
 export function useTransfer(id: string) {

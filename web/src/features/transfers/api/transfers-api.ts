@@ -1,11 +1,12 @@
+import type { Page } from '@ferry/contracts/api/pagination'
 import type { SystemConfig } from '@ferry/contracts/api/system'
 import type {
+  AdminTransfer,
   DownloadUrlResponse,
   ShareResponse,
   Transfer,
   TransferCreateRequest,
   TransferCreateResponse,
-  TransferList,
 } from '@ferry/contracts/api/transfers'
 import { systemApi } from '@ferry/contracts/routes/system'
 import { transfersApi as routes, shareApi } from '@ferry/contracts/routes/transfers'
@@ -14,11 +15,22 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.js'
 /** Whose transfers a list shows: the user's own, or everyone's (the admin view). */
 export type TransferListScope = 'own' | 'admin'
 
+/** A row of a transfer list: the admin view's rows also say whose transfer it is. */
+export type ListedTransfer = Transfer & Partial<Pick<AdminTransfer, 'owner_email' | 'owner_name'>>
+
 /** The stored-transfer calls of spec/transfers.md §7. */
 export interface TransfersApi {
   create(payload: TransferCreateRequest): Promise<TransferCreateResponse>
-  /** One page of the list, after `cursor` (null for the first). */
-  list(scope: TransferListScope, cursor: string | null, signal?: AbortSignal): Promise<TransferList>
+  /**
+   * One page of the list, after `cursor` (null for the first); the admin view may keep only the
+   * transfers of owners whose email contains `owner` (the server filters, across every page).
+   */
+  list(
+    scope: TransferListScope,
+    cursor: string | null,
+    signal?: AbortSignal,
+    owner?: string,
+  ): Promise<Page<ListedTransfer>>
   get(id: string, signal?: AbortSignal): Promise<Transfer>
   remove(scope: TransferListScope, id: string): Promise<void>
   /** GET /api/transfers/{id}/download-url: one link (a file, or all of them zipped by the server). */
@@ -30,12 +42,14 @@ export interface TransfersApi {
 export function createTransfersApi(client: ApiClient = apiClient): TransfersApi {
   return {
     create: (payload) => client.call(routes.create, { body: payload }),
-    list: (scope, cursor, signal) =>
-      client.call(
-        scope === 'admin' ? routes.adminList : routes.list,
-        { query: { cursor: cursor ?? undefined } },
-        { signal },
-      ),
+    list: (scope, cursor, signal, owner) =>
+      scope === 'admin'
+        ? client.call(
+            routes.adminList,
+            { query: { cursor: cursor ?? undefined, owner: owner || undefined } },
+            { signal },
+          )
+        : client.call(routes.list, { query: { cursor: cursor ?? undefined } }, { signal }),
     get: (id, signal) => client.call(routes.get, { params: { id } }, { signal }),
     remove: async (scope, id) => {
       await client.call(scope === 'admin' ? routes.adminDelete : routes.delete, { params: { id } })

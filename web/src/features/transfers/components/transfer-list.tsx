@@ -1,39 +1,47 @@
-import type { Transfer } from '@ferry/contracts/api/transfers'
 import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { IconAlertCircle, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react'
+import { IconAlertCircle, IconPlus, IconRefresh, IconSearch, IconUser } from '@tabler/icons-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert'
 import { LoadMore } from '../../../components/load-more.js'
 import { useDeleteTransfer, useTransferList } from '../api/transfer-queries.js'
-import type { TransferListScope } from '../api/transfers-api.js'
+import type { ListedTransfer, TransferListScope } from '../api/transfers-api.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import { transferListFailure } from '../transfer-errors.js'
 import { defaultSort, filterTransfers, type SortState, sortTransfers, toggleSort } from '../transfer-table-rows.js'
 import { TransferTable } from './transfer-table.js'
 
 export interface TransferListProps {
-  /** 'own' is My Transfers; 'admin' lists everyone's, with the User ID column. */
+  /** 'own' is My Transfers; 'admin' lists everyone's, with the Owner column and the filter by owner. */
   scope: TransferListScope
   title: string
-  newTransferTo: string
+  /** Where 'New Transfer' leads; no button without it (the admin's list of everyone's transfers). */
+  newTransferTo?: string
   loginTo: string
   detailPath(id: string): string
   /** An extra action for a row, from the page (the recovery of an expired transfer). */
-  rowAction?: (transfer: Transfer) => ReactNode
+  rowAction?: (transfer: ListedTransfer) => ReactNode
 }
+
+/** How long the owner filter waits after the last keystroke before it asks the server. */
+const ownerFilterDelayMs = 300
 
 /** My Transfers (spec/transfers.md §2): sortable, searchable table with refresh, copy link and delete after confirmation. */
 export function TransferList({ scope, title, newTransferTo, loginTo, detailPath, rowAction }: TransferListProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()
-  const list = useTransferList(scope)
+  const isAdmin = scope === 'admin'
+  // The admin's filter by owner email is the server's (?owner=), so it covers every page, not only those loaded.
+  const [owner, setOwner] = useState('')
+  const [ownerQuery] = useDebouncedValue(owner.trim(), ownerFilterDelayMs)
+  const list = useTransferList(scope, isAdmin ? ownerQuery : '')
   const remove = useDeleteTransfer(scope)
   const [sort, setSort] = useState<SortState>(defaultSort)
   const [search, setSearch] = useState('')
-  const [toDelete, setToDelete] = useState<Transfer | null>(null)
+  const [toDelete, setToDelete] = useState<ListedTransfer | null>(null)
   const [deleteFailed, setDeleteFailed] = useState(false)
 
   const rows = useMemo(() => sortTransfers(filterTransfers(list.items ?? [], search), sort), [list.items, search, sort])
@@ -94,7 +102,7 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
         rows={rows}
         sort={sort}
         onSort={(key) => setSort((current) => toggleSort(current, key))}
-        showUserId={scope === 'admin'}
+        showOwner={isAdmin}
         detailPath={detailPath}
         rowAction={rowAction}
         onDelete={setToDelete}
@@ -124,13 +132,26 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {title}
         </Title>
-        <Button component={Link} to={newTransferTo} leftSection={<IconPlus size={16} />}>
-          {t('list.newTransfer')}
-        </Button>
+        {newTransferTo && (
+          <Button component={Link} to={newTransferTo} leftSection={<IconPlus size={16} />}>
+            {t('list.newTransfer')}
+          </Button>
+        )}
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap={isAdmin ? 'wrap' : 'nowrap'}>
+            {isAdmin && (
+              <TextInput
+                placeholder={t('list.ownerFilterPlaceholder')}
+                aria-label={t('list.ownerFilter')}
+                leftSection={<IconUser size={16} />}
+                value={owner}
+                onChange={(event) => setOwner(event.currentTarget.value)}
+                style={{ flex: 1 }}
+                data-testid="transfers-owner-filter"
+              />
+            )}
             <TextInput
               placeholder={t('list.search')}
               aria-label={t('list.search')}

@@ -1,4 +1,3 @@
-import type { Transfer } from '@ferry/contracts/api/transfers'
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { IconCheck, IconChevronDown, IconChevronUp, IconLink, IconSelector, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -6,19 +5,20 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import type { ListedTransfer } from '../api/transfers-api.js'
 import type { SortKey, SortState } from '../transfer-table-rows.js'
 
 export interface TransferTableProps {
-  rows: readonly Transfer[]
+  rows: readonly ListedTransfer[]
   sort: SortState
   onSort(key: SortKey): void
-  /** The admin view adds a User ID column (spec/transfers.md §2). */
-  showUserId?: boolean
+  /** The admin view adds an Owner column: whose transfer it is, by email (issue 17 item 9). */
+  showOwner?: boolean
   /** Where a row's ID links to. */
   detailPath(id: string): string
   /** An extra action for a row, from the page (the recovery of an expired transfer). */
-  rowAction?: (transfer: Transfer) => ReactNode
-  onDelete(transfer: Transfer): void
+  rowAction?: (transfer: ListedTransfer) => ReactNode
+  onDelete(transfer: ListedTransfer): void
 }
 
 function SortHeader({
@@ -58,7 +58,7 @@ export function TransferTable({
   rows,
   sort,
   onSort,
-  showUserId = false,
+  showOwner = false,
   detailPath,
   rowAction,
   onDelete,
@@ -71,12 +71,12 @@ export function TransferTable({
   )
 
   return (
-    <Table.ScrollContainer minWidth={showUserId ? 1100 : 1000}>
+    <Table.ScrollContainer minWidth={showOwner ? 1150 : 1000}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="transfers-table">
         <Table.Thead>
           <Table.Tr>
             {header('id', t('list.columns.id'))}
-            {showUserId && header('user_id', t('list.columns.userId'))}
+            {showOwner && header('owner', t('list.columns.owner'))}
             {header('title', t('list.columns.title'))}
             {header('recipient', t('list.columns.recipient'))}
             {header('file', t('list.columns.file'))}
@@ -96,10 +96,10 @@ export function TransferTable({
                   {shortId(transfer.id)}
                 </Anchor>
               </Table.Td>
-              {showUserId && (
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {transfer.user_id ? shortId(transfer.user_id) : '—'}
+              {showOwner && (
+                <Table.Td maw={240} data-testid="cell-owner">
+                  <Text size="sm" truncate title={transfer.owner_name ?? undefined}>
+                    {transfer.owner_email ?? t('list.noOwner')}
                   </Text>
                 </Table.Td>
               )}
