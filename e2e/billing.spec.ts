@@ -27,6 +27,8 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   const inviterRow = inviter.getByTestId('referral-row')
   await expect(inviterRow).toHaveCount(1)
   await expect(inviterRow.getByTestId('referral-status')).toHaveText('Available')
+  // A code nobody used yet is no invitation (newcomer walk 6.9).
+  await expect(inviter.getByTestId('stat-invited')).toHaveText('0')
   const code = (await inviterRow.getByTestId('referral-code').textContent())?.trim() ?? ''
   expect(code).toMatch(/^\S{4,}$/)
   // The link carries the code into sign-up: copied, and opened from the row.
@@ -120,8 +122,9 @@ test('a Guest upgrades to Pro yearly with a referral code through the test check
   await expect(inviterRow.getByTestId('referral-status')).toHaveText('Used', { timeout: 15_000 })
   await expect(inviterRow.getByTestId('referral-payout')).toHaveText('Pending · €35')
   await expect(inviterRow.getByTestId('referral-converted')).not.toHaveText('—')
-  await expect(inviter.getByTestId('stat-total')).toHaveText('1')
-  await expect(inviter.getByTestId('stat-successful')).toHaveText('1')
+  // One friend joined with a code and upgraded (issue 17 item 6: an unused code is no invitation).
+  await expect(inviter.getByTestId('stat-invited')).toHaveText('1')
+  await expect(inviter.getByTestId('stat-upgraded')).toHaveText('1')
   await expect(inviter.getByTestId('stat-pending')).toHaveText('€35')
   await expect(inviter.getByTestId('stat-earned')).toHaveText('€0')
   await inviterContext.close()
@@ -426,7 +429,7 @@ test('the billing pages and dialogs have no serious accessibility violations', a
   await storeLogin(page, login)
   for (const [path, ready] of [
     ['/profile', 'current-plan-card'],
-    ['/invite', 'stat-total'],
+    ['/invite', 'stat-invited'],
     ['/upgrade/success', 'trial-card'],
   ] as const) {
     await page.goto(path)

@@ -1,11 +1,16 @@
 import { Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { IconLock, IconUserPlus } from '@tabler/icons-react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { PageLoader } from '../../components/page-loader.js'
 import { AuthModal, type AuthMode, safeNextPath, useSession } from '../../features/auth/index.js'
-import { rememberReferralCode, useRedeemPendingReferral } from '../../features/referrals/index.js'
+import {
+  ReferralInvitationNotice,
+  rememberReferralCode,
+  useRedeemPendingReferral,
+} from '../../features/referrals/index.js'
 import { paths } from '../../lib/paths.js'
 import { signInReason } from './sign-in-reason.js'
 
@@ -14,7 +19,7 @@ import { signInReason } from './sign-in-reason.js'
  * Signing in goes to `?next=` (a path on this site only) or /; closing the modal while logged
  * out goes to /. The URL is left alone, so /register keeps its `?ref=` for the referral.
  */
-function SignInPage({ initialMode }: { initialMode: AuthMode }) {
+function SignInPage({ initialMode, signupNotice }: { initialMode: AuthMode; signupNotice?: ReactNode }) {
   const { t } = useTranslation('common')
   const { isAuthenticated } = useSession()
   const [searchParams] = useSearchParams()
@@ -24,8 +29,16 @@ function SignInPage({ initialMode }: { initialMode: AuthMode }) {
   const reason = signInReason(searchParams.get('next'))
   useDocumentTitle(`${t(signup ? 'auth.signUp' : 'auth.login')} · ${t('brand')}`)
 
-  // Also what happens just after signing in here: the session changes and this page leaves.
-  if (isAuthenticated) return <Navigate to={safeNextPath(searchParams.get('next'), window.location.origin)} replace />
+  // Also what happens just after signing in here: the session changes and this page leaves. Until
+  // the next page's code is in, a loader stands in for it rather than an empty page (walk 1.5).
+  if (isAuthenticated) {
+    return (
+      <>
+        <Navigate to={safeNextPath(searchParams.get('next'), window.location.origin)} replace />
+        <PageLoader />
+      </>
+    )
+  }
 
   return (
     <Center mih="60vh" px="md">
@@ -46,6 +59,7 @@ function SignInPage({ initialMode }: { initialMode: AuthMode }) {
         onClose={() => void navigate(paths.home, { replace: true })}
         onAuthenticated={() => {}}
         reason={reason && mode === 'login' ? t(reason) : null}
+        signupNotice={signupNotice}
       />
     </Center>
   )
@@ -55,7 +69,10 @@ export function LoginPage() {
   return <SignInPage initialMode="login" />
 }
 
-/** /register?ref={code} (spec/accounts.md §2): the code is kept for the upgrade modal and redeemed once signed up. */
+/**
+ * /register?ref={code} (spec/accounts.md §2): the dialog says who invites and the trial (or that the
+ * code cannot be used); the code is kept for the upgrade modal and redeemed once signed up.
+ */
 export function RegisterPage() {
   const [searchParams] = useSearchParams()
   const ref = searchParams.get('ref')
@@ -70,5 +87,11 @@ export function RegisterPage() {
     arrivedSignedOut.current = false
     void redeem(user.id)
   }, [user, redeem])
-  return <SignInPage initialMode="signup" />
+  const code = ref?.trim() ?? ''
+  return (
+    <SignInPage
+      initialMode="signup"
+      signupNotice={code && code.length <= 64 ? <ReferralInvitationNotice code={code} /> : undefined}
+    />
+  )
 }

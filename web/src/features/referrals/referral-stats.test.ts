@@ -15,21 +15,21 @@ const base: Referral = {
 }
 
 describe('referralStats', () => {
-  it('counts invites and used codes, sums paid plus approved, and pending above 0', () => {
+  it('counts used codes (not unused ones) and upgrades, sums paid plus approved, and pending above 0', () => {
     const stats = referralStats([
       base,
-      { ...base, invited_user_id: 'a', payout_amount: 35, payout_status: 'PAID' },
+      { ...base, invited_user_id: 'a', payout_amount: 35, payout_status: 'PAID', conversion_date: base.created_at },
       { ...base, invited_user_id: 'b', payout_amount: 0.1, payout_status: 'APPROVED' },
       { ...base, invited_user_id: 'c', payout_amount: 0.2, payout_status: 'APPROVED' },
-      { ...base, invited_user_id: 'd', payout_amount: 60, payout_status: 'PENDING' },
+      { ...base, invited_user_id: 'd', payout_amount: 60, payout_status: 'PENDING', conversion_date: base.created_at },
       { ...base, invited_user_id: 'e', payout_amount: 0, payout_status: 'PENDING' },
       { ...base, invited_user_id: 'f', payout_amount: 290, payout_status: 'CANCELLED' },
     ])
-    expect(stats).toEqual({ totalInvites: 7, successful: 6, earned: 35.3, pending: 60 })
+    expect(stats).toEqual({ invited: 6, upgraded: 2, earned: 35.3, pending: 60 })
   })
 
   it('is all zeros without referrals', () => {
-    expect(referralStats([])).toEqual({ totalInvites: 0, successful: 0, earned: 0, pending: 0 })
+    expect(referralStats([])).toEqual({ invited: 0, upgraded: 0, earned: 0, pending: 0 })
   })
 })
 

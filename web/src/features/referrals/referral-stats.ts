@@ -1,8 +1,10 @@
 import { type PayoutStatus, type Referral, referralLinkPath } from '@ferry/contracts/api/referrals'
 
 export interface ReferralStats {
-  totalInvites: number
-  successful: number
+  /** Codes a friend signed up with: a code nobody used yet is no invitation (issue 17 item 6). */
+  invited: number
+  /** Of those, friends who started a paid plan (or its trial) with the code. */
+  upgraded: number
   /** Euros of PAID and APPROVED payouts. */
   earned: number
   /** Euros of PENDING payouts above 0. */
@@ -21,8 +23,9 @@ export function referralStats(referrals: readonly Referral[]): ReferralStats {
     if (referral.payout_status === 'PENDING' && referral.payout_amount > 0) pending += cents(referral.payout_amount)
   }
   return {
-    totalInvites: referrals.length,
-    successful: referrals.filter((referral) => referral.invited_user_id !== null).length,
+    invited: referrals.filter((referral) => referral.invited_user_id !== null).length,
+    upgraded: referrals.filter((referral) => referral.invited_user_id !== null && referral.conversion_date !== null)
+      .length,
     earned: earned / 100,
     pending: pending / 100,
   }

@@ -1,6 +1,6 @@
 import { Group, Modal, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AuthMode } from '../auth-form-validation.js'
 import { AuthPanel } from './auth-panel.js'
@@ -16,10 +16,20 @@ export interface AuthModalProps {
   onAuthenticated(): void
   /** Why the dialog appeared ('Log in to see My Transfers'), shown above the form. */
   reason?: string | null
+  /** Shown above the sign-up form only (a referral link's invitation). */
+  signupNotice?: ReactNode
 }
 
 /** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (product.md §23). */
-export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated, reason }: AuthModalProps) {
+export function AuthModal({
+  opened,
+  mode,
+  onModeChange,
+  onClose,
+  onAuthenticated,
+  reason,
+  signupNotice,
+}: AuthModalProps) {
   const { t } = useTranslation(['common', 'account'])
   // The address typed in the log-in form when "Forgot password?" was chosen; undefined otherwise.
   const [forgotFrom, setForgotFrom] = useState<string | undefined>()
@@ -51,6 +61,7 @@ export function AuthModal({ opened, mode, onModeChange, onClose, onAuthenticated
           </Text>
         </Group>
       )}
+      {mode === 'signup' && signupNotice}
       {forgot ? (
         <ForgotPasswordPanel initialEmail={forgotFrom} onBack={() => setForgotFrom(undefined)} />
       ) : (

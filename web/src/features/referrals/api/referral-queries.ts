@@ -1,11 +1,12 @@
 import type { PayoutStatus } from '@ferry/contracts/api/referrals'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { usePagedList } from '../../../lib/paged-list.js'
 import { type PayoutAction, referralsApi } from './referrals-api.js'
 
 export const referralKeys = {
   all: ['referrals'] as const,
   ofUser: (userId: string) => ['referrals', 'user', userId] as const,
+  invitation: (code: string) => ['referrals', 'invitation', code] as const,
   admin: (status: PayoutStatus | null) => ['referrals', 'admin', status] as const,
 }
 
@@ -13,6 +14,18 @@ export const referralKeys = {
 export function useReferrals(userId: string, enabled = true) {
   return usePagedList(referralKeys.ofUser(userId), (cursor, signal) => referralsApi.ofUser(userId, cursor, signal), {
     enabled,
+  })
+}
+
+/** GET /api/referrals/invitations/{code}: asked once; a refusal (unknown, used, too many) is the answer. */
+export function useReferralInvitation(code: string) {
+  return useQuery({
+    queryKey: referralKeys.invitation(code),
+    queryFn: ({ signal }) => referralsApi.invitation(code, signal),
+    enabled: code !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
   })
 }
 

@@ -4,6 +4,7 @@ import type {
   RedeemReferralRequest,
   RedeemReferralResponse,
   Referral,
+  ReferralInvitation,
   ReferralList,
 } from '@ferry/contracts/api/referrals'
 import { referralsApi as routes } from '@ferry/contracts/routes/referrals'
@@ -18,6 +19,8 @@ const actionRoutes = {
 
 /** The referral calls of spec/accounts.md §7, and the admin's payout actions. */
 export interface ReferralsApi {
+  /** Who invites through a code, for its sign-up page (public). */
+  invitation(code: string, signal?: AbortSignal): Promise<ReferralInvitation>
   create(inviterUserId: string): Promise<Referral>
   /** One page of a user's codes, after `cursor` (null for the first). */
   ofUser(userId: string, cursor: string | null, signal?: AbortSignal): Promise<ReferralList>
@@ -29,6 +32,7 @@ export interface ReferralsApi {
 
 export function createReferralsApi(client: ApiClient = apiClient): ReferralsApi {
   return {
+    invitation: (code, signal) => client.call(routes.invitation, { params: { code } }, { signal }),
     create: (inviterUserId) => client.call(routes.create, { body: { inviter_user_id: inviterUserId } }),
     ofUser: (userId, cursor, signal) =>
       client.call(routes.ofUser, { params: { userId }, query: { cursor: cursor ?? undefined } }, { signal }),

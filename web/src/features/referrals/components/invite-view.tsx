@@ -97,13 +97,13 @@ function InviteDashboard({ userId, rewards }: { userId: string; rewards: readonl
   const referrals = useReferrals(userId)
   // spec/accounts.md §7: a failed list reads as empty; a notice says so.
   const list = referrals.items ?? []
-  // Counted over the codes loaded so far; the total comes from the server.
-  const stats = { ...referralStats(list), totalInvites: referrals.isSuccess ? referrals.total : 0 }
+  // Counted over the codes loaded so far (the list's first page holds them for nearly everyone).
+  const stats = referralStats(list)
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-        <StatCard label={t('referrals.stats.total')} value={stats.totalInvites} testId="stat-total" />
-        <StatCard label={t('referrals.stats.successful')} value={stats.successful} testId="stat-successful" />
+        <StatCard label={t('referrals.stats.invited')} value={stats.invited} testId="stat-invited" />
+        <StatCard label={t('referrals.stats.upgraded')} value={stats.upgraded} testId="stat-upgraded" />
         <StatCard label={t('referrals.stats.earned')} value={money(stats.earned)} testId="stat-earned" />
         <StatCard label={t('referrals.stats.pending')} value={money(stats.pending)} testId="stat-pending" />
       </SimpleGrid>
