@@ -46,6 +46,10 @@ export const errorMessages = {
   transfer_file_not_found: 'This file is not part of this transfer.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
   download_link_invalid: 'This download link is not valid or has expired.',
+  password_required: 'This transfer is protected by a password. Enter it to see and download the files.',
+  password_incorrect: 'This password is not correct.',
+  password_in_url:
+    'A password is never accepted in a web address. Send it in the request body (POST /api/share/{uniqueId}/unlock).',
   range_not_satisfiable: 'The requested range is not satisfiable.',
   transfer_not_recoverable: 'This transfer cannot be recovered.',
   request_login_required: 'Please log in to create file request links',

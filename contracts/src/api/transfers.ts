@@ -9,6 +9,9 @@ export const unlimitedPlanDefaultExpiryHours = 30 * 24
 export const unlimitedPlanMaxExpiryHours = 365 * 24
 
 export const titleMaxLength = 255
+/** A transfer password (plan flag password_protection): a passphrase may be long, never empty. */
+export const transferPasswordMinLength = 4
+export const transferPasswordMaxLength = 256
 export const messageMaxLength = 10_000
 export const recipientEmailMaxLength = 254
 
@@ -73,6 +76,12 @@ export const uploadedFileRecord = z.object({
 })
 export type UploadedFileRecord = z.infer<typeof uploadedFileRecord>
 
+/** A transfer password as the sender types it (not trimmed: spaces may be part of a passphrase). */
+export const transferPassword = z
+  .string({ error: 'The password must be text.' })
+  .min(transferPasswordMinLength, `The password must have at least ${transferPasswordMinLength} characters.`)
+  .max(transferPasswordMaxLength, `The password must be at most ${transferPasswordMaxLength} characters.`)
+
 /**
  * POST /api/transfers (spec/transfers.md §3 Transfer create payload). The rules with the spec's messages
  * (at least one file, recipients, plan limits) are the server's, so its answer carries them;
@@ -103,6 +112,11 @@ export const transferCreateRequest = z.object({
     .transform((v) => v ?? ''),
   /** Hours until it expires; at most the plan's max_transfer_expiry_hours. Default: the plan maximum. */
   expires_in_hours: z.int().positive().nullish(),
+  /**
+   * Guards the bytes with a password (plan flag password_protection, else 403
+   * plan_feature_missing); null or absent for none. Stored only as an argon2id hash.
+   */
+  password: transferPassword.nullish(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -115,6 +129,45 @@ export const transferCreateResponse = z.object({
   expires_at: isoDate,
 })
 export type TransferCreateResponse = z.infer<typeof transferCreateResponse>
+
+/**
+ * PATCH /api/transfers/{id}: the owner changes what recipients see or how the bytes are guarded.
+ * Only the fields given change; `password: null` removes the password, a string sets or changes
+ * it (plan flag password_protection). Any change of the password revokes every grant given so far.
+ */
+export const transferUpdateRequest = z
+  .object({
+    title: transferCreateRequest.shape.title.optional(),
+    message: transferCreateRequest.shape.message.optional(),
+    password: transferPassword.nullable().optional(),
+  })
+  .strict()
+export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
+export type TransferUpdateInput = z.output<typeof transferUpdateRequest>
+
+/** POST /api/share/{uniqueId}/unlock: the password, in the body only (never in the URL). */
+export const shareUnlockRequest = z.object({
+  password: z.string({ error: 'Please enter the password.' }).min(1, 'Please enter the password.').max(1024),
+})
+export type ShareUnlockRequest = z.infer<typeof shareUnlockRequest>
+
+/**
+ * The header an API client sends a grant in (the browser sends the grant cookie instead): the
+ * unlock answer carries it in this same header.
+ */
+export const accessGrantHeader = 'X-Ferry-Grant'
+
+/**
+ * 401 from GET /api/share/{uniqueId} for a protected transfer without a grant: only what the
+ * recipient needs to recognise it (title and sender's name) and what opens it (`code`).
+ */
+export const shareLockedResponse = z.object({
+  detail: z.string(),
+  code: z.enum(['password_required']),
+  transfer: z.object({ title: z.string() }),
+  sender: z.object({ name: z.string() }),
+})
+export type ShareLockedResponse = z.infer<typeof shareLockedResponse>
 
 /** A file in a transfer (spec/transfers.md §3). */
 export const transferFileSchema = z.object({
@@ -150,6 +203,8 @@ export const transferSchema = z.object({
   status: z.enum(['active', 'expired', 'deleted']),
   /** `${PUBLIC_URL}/share/{unique_id}`. */
   sharing_url: z.string(),
+  /** Whether recipients must enter a password (never the password itself). */
+  has_password: z.boolean(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */

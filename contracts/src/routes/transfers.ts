@@ -8,12 +8,14 @@ import {
   shareIdParams,
   shareQuery,
   shareResponse,
+  shareUnlockRequest,
   transferCreateRequest,
   transferCreateResponse,
   transferDeleteResponse,
   transferIdParams,
   transferListResponse,
   transferSchema,
+  transferUpdateRequest,
 } from '../api/transfers.js'
 import { defineRoutes } from './route.js'
 
@@ -39,6 +41,19 @@ export const transfersApi = defineRoutes('transfers', {
     path: '/api/transfers/:id',
     access: 'user',
     params: transferIdParams,
+    responses: { 200: transferSchema },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/transfers/:id',
+    access: 'user',
+    summary: "The owner changes a transfer's title, message or password",
+    description:
+      'Only the fields given change. `password` sets or changes the password (plan flag password_protection, ' +
+      'else 403 plan_feature_missing); `null` removes it. Changing or removing it revokes every grant at once. ' +
+      'Only the owner may; others get 404.',
+    params: transferIdParams,
+    body: transferUpdateRequest,
     responses: { 200: transferSchema },
   },
   delete: {
@@ -89,6 +104,9 @@ export const shareApi = defineRoutes('share', {
     method: 'GET',
     path: '/api/share/:uniqueId',
     access: 'public',
+    description:
+      'A password-protected transfer answers 401 `password_required` with only its title and sender name ' +
+      'until the caller holds a grant: the cookie set by unlock, or the grant in the X-Ferry-Grant header.',
     params: shareIdParams,
     query: shareQuery,
     responses: { 200: shareResponse },
@@ -105,5 +123,21 @@ export const shareApi = defineRoutes('share', {
     params: shareIdParams,
     query: shareDownloadQuery,
     responses: { 200: null, 206: null, 302: null },
+  },
+  unlock: {
+    method: 'POST',
+    path: '/api/share/:uniqueId/unlock',
+    access: 'public',
+    summary: "Exchanges a transfer's password for a grant to its files",
+    description:
+      'The password goes in the JSON body, never in the address (a `password` query parameter answers 400 ' +
+      '`password_in_url`). 204 sets an httpOnly cookie scoped to this transfer and returns the same grant in ' +
+      'the X-Ferry-Grant header, which API clients send back in an X-Ferry-Grant request header. A wrong ' +
+      'password answers 401 `password_incorrect`; too many wrong tries (per client address, and per transfer) ' +
+      'answer 429 with Retry-After before any password is checked. The grant stops working as soon as the ' +
+      'owner changes or removes the password.',
+    params: shareIdParams,
+    body: shareUnlockRequest,
+    responses: { 204: null },
   },
 })

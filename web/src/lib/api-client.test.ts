@@ -158,6 +158,16 @@ describe('createApiClient', () => {
     expect(cleared).toBe(1)
   })
 
+  it('keeps the session on a 401 that asks for a transfer’s password', async () => {
+    let cleared = 0
+    unregister = registerApiAuth({ onUnauthorized: () => cleared++ })
+    for (const code of ['password_required', 'password_incorrect']) {
+      const { fetch } = fakeFetch(() => json(401, { detail: 'Locked', code }))
+      await expect(createApiClient({ fetch }).call(thingsApi.list)).rejects.toMatchObject({ status: 401, code })
+    }
+    expect(cleared).toBe(0)
+  })
+
   it('turns a network failure into ApiError status 0', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')))
     await expect(createApiClient({ fetch }).call(thingsApi.list)).rejects.toMatchObject({

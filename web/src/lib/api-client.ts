@@ -75,6 +75,9 @@ export interface ApiClientOptions {
   withSession?: boolean
 }
 
+/** 401 codes that ask for a transfer's password, not for signing in. */
+const transferAccessCodes = new Set(['password_required', 'password_incorrect'])
+
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -124,9 +127,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     if (!response.ok) {
-      if (response.status === 401 && handleUnauthorized) authHooks.onUnauthorized()
       const text = await response.text().catch(() => '')
       const { detail, code } = parseErrorBody(text)
+      // A transfer's own lock (its password) is not the session's: the user stays signed in.
+      if (response.status === 401 && handleUnauthorized && !transferAccessCodes.has(code ?? ''))
+        authHooks.onUnauthorized()
       throw new ApiError(response.status, detail, code, parseJsonBody(text))
     }
     const body = await readBody(response)

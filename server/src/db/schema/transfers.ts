@@ -28,6 +28,12 @@ export const transfers = pgTable(
     /** The last recovery payment applied (its checkout session), so a repeated confirmation is a no-op. */
     recoverySessionId: text('recovery_session_id'),
     recoveredAt: timestamp('recovered_at', { withTimezone: true }),
+    /**
+     * The password that guards the bytes (plan flag password_protection): an argon2id PHC string,
+     * never the password; null when anyone with the link may download. Grants carry a fingerprint
+     * of it, so changing or removing it revokes them (features/transfers/access/).
+     */
+    passwordHash: text('password_hash'),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { TransferCreateInput, TransferCreateResponse } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
+import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
+import { hashPassword } from '../auth/index.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
@@ -56,6 +58,7 @@ export function createTransferCreator(deps: CreateDeps) {
               files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
               totalSize: transfer.totalSize,
               expiresAt: transfer.expiresAt,
+              passwordProtected: transfer.passwordHash !== null,
             },
             sender.language,
           ),
@@ -83,7 +86,10 @@ export function createTransferCreator(deps: CreateDeps) {
     const plan = await deps.plans.planForUser(sender.id)
     const emails = recipientsOf(input, plan)
     const hours = expiryHoursFor(plan, input.expires_in_hours)
+    if (input.password != null) requirePlanFeature(plan, 'password_protection')
     await throttle.take(sender, clientIp, emails.length)
+    // Hashed before the transaction (argon2id takes a few ms and a worker thread); only the hash is kept.
+    const passwordHash = input.password != null ? await hashPassword(input.password) : null
 
     const created = await deps.database.db.transaction(async (tx) => {
       const repo = createTransfersRepository(tx)
@@ -113,6 +119,7 @@ export function createTransferCreator(deps: CreateDeps) {
           createdAt: now,
           expiresAt,
           purgeAfter: purgeAfter(plan, expiresAt),
+          passwordHash,
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,

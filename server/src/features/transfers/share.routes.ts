@@ -1,23 +1,45 @@
+import { shareLockedResponse } from '@ferry/contracts/api/transfers'
 import { shareApi } from '@ferry/contracts/routes/transfers'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { sendDownload } from '../../http/download/download-reply.js'
 import { registerRoute } from '../../http/register-route.js'
+import { grantsOf, sendGrant } from './access/grant-transport.js'
 import type { TransfersService } from './transfers.service.js'
 
-/** What recipients open: the share record and the download link (contracts/src/routes/transfers.ts). */
+/** What recipients open: the share record, the unlock and the download link (contracts/src/routes/transfers.ts). */
 export const shareRoutes =
-  (deps: Pick<Deps, 'blobs' | 'logger'>, transfers: TransfersService): FastifyPluginAsyncZod =>
+  (deps: Pick<Deps, 'blobs' | 'logger' | 'clock'>, transfers: TransfersService): FastifyPluginAsyncZod =>
   async (app) => {
-    registerRoute(app, shareApi.get, async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-store')
-      return transfers.share(request.params.uniqueId, request.user, request.query.t)
+    registerRoute(
+      app,
+      shareApi.get,
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store')
+        const outcome = await transfers.share(request.params.uniqueId, request.user, request.query.t, grantsOf(request))
+        if ('locked' in outcome) return reply.status(401).send(outcome.locked)
+        return outcome.open
+      },
+      { errorResponses: { 401: shareLockedResponse } },
+    )
+
+    registerRoute(app, shareApi.unlock, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const grant = await transfers.unlock(request.params.uniqueId, request.body.password, request.ip)
+      if (grant) sendGrant(request, reply, request.params.uniqueId, grant, deps.clock.now())
+      return reply.status(204).send()
     })
 
     // Not under /api: the browser navigates here (a link), so the download is the browser's own.
-    // Fastify answers HEAD from this GET; sendDownload then sends the headers only.
+    // Fastify answers HEAD from this GET; sendDownload then sends the headers only. The access
+    // grant is checked in planShareDownload, before any byte is read or any store URL signed.
     registerRoute(app, shareApi.download, async (request, reply) => {
-      const plan = await transfers.planShareDownload(request.params.uniqueId, request.query, request.user)
+      const plan = await transfers.planShareDownload(
+        request.params.uniqueId,
+        request.query,
+        request.user,
+        grantsOf(request),
+      )
       const { transfer } = plan.aggregate
       return sendDownload(request, reply, deps, plan, {
         title: transfer.title,

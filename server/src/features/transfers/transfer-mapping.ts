@@ -44,6 +44,7 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     files: files.map(toTransferFile),
     status: statusOf(aggregate, now),
     sharing_url: sharingUrl(publicUrl, transfer.uniqueId),
+    has_password: transfer.passwordHash !== null,
   }
 }
 

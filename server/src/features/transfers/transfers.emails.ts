@@ -12,6 +12,8 @@ export interface TransferEmail {
   files: { name: string; size: number }[]
   totalSize: number
   expiresAt: Date
+  /** The transfer has a password: the email says so, and never carries it. */
+  passwordProtected?: boolean
 }
 
 /**
@@ -35,6 +37,7 @@ export function transferEmail(mail: TransferEmail, language: Language): MailMess
     { kind: 'list', items: mail.files.map((f) => t('transfer.file', { name: f.name, size: size(f.size) })) },
     { kind: 'paragraph', text: t('transfer.total', { size: size(mail.totalSize) }) },
     { kind: 'button', label: t('transfer.download'), url: mail.link },
+    ...(mail.passwordProtected ? [{ kind: 'note' as const, text: t('transfer.protected') }] : []),
     { kind: 'note', text: t('transfer.personal') },
     { kind: 'note', text: t('transfer.until', { date: date(mail.expiresAt) }) },
   ]

@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
+import type { Language } from '@ferry/contracts/domain/languages'
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
@@ -144,6 +145,28 @@ export function createTransfersRepository(db: DbExecutor) {
         .from(users)
         .where(inArray(users.id, [...new Set(userIds)]))
       return new Map(rows.map((row) => [row.id, { email: row.email, name: row.name }]))
+    },
+
+    /** The owner's address, name and language, for the emails Ferry writes them. */
+    async ownerContact(userId: string): Promise<{ email: string; name: string; language: Language } | undefined> {
+      const [row] = await db
+        .select({ email: users.email, name: users.name, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId))
+      return row
+    },
+
+    /** Changes what the owner may edit of a live transfer; the row as it is now, or undefined when deleted. */
+    async update(
+      id: string,
+      values: Partial<Pick<TransferRow, 'title' | 'message' | 'passwordHash'>>,
+    ): Promise<TransferRow | undefined> {
+      const [row] = await db
+        .update(transfers)
+        .set(values)
+        .where(and(eq(transfers.id, id), isNull(transfers.deletedAt)))
+        .returning()
+      return row
     },
 
     /** Sets first_accessed_at once. */

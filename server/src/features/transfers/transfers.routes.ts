@@ -16,6 +16,10 @@ export const transfersRoutes =
 
     registerRoute(app, transfersApi.get, async (request) => transfers.get(requireUser(request), request.params.id))
 
+    registerRoute(app, transfersApi.update, async (request) =>
+      transfers.update(requireUser(request), request.params.id, request.body),
+    )
+
     registerRoute(app, transfersApi.delete, async (request) =>
       transfers.deleteOwn(requireUser(request), request.params.id),
     )

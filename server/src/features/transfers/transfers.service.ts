@@ -2,18 +2,26 @@ import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
   AdminTransfer,
   DownloadUrlResponse,
+  ShareLockedResponse,
   ShareResponse,
   Transfer,
   TransferCreateInput,
   TransferCreateResponse,
+  TransferUpdateInput,
 } from '@ferry/contracts/api/transfers'
 import { isAdmin } from '@ferry/contracts/api/users'
+import { errorMessages } from '@ferry/contracts/errors'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { hashPassword, verifyPassword } from '../auth/index.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
+import { guessingEmail } from './access/access.emails.js'
+import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
+import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
@@ -45,6 +53,12 @@ export interface DownloadPlan {
   recipientId: string | null
 }
 
+/** What a share read gives: the record, or (for a protected transfer without a grant) only what opens it. */
+export type ShareOutcome = { open: ShareResponse } | { locked: ShareLockedResponse }
+
+/** A new grant to hand over (cookie and header), or null when the transfer needs none. */
+export type UnlockResult = { token: string; expiresAt: Date } | null
+
 /** Who is asking: a signed-in user, or nobody. */
 export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 
@@ -57,6 +71,8 @@ export function createTransfersService(
   const repo = createTransfersRepository(deps.database.db)
   const create = createTransferCreator({ ...deps, plans, uploads })
   const recovery = createRecovery({ ...deps, plans })
+  const access = createTransferAccess(deps)
+  const unlockLimit = createUnlockLimit(deps)
   let signer: Promise<DownloadSigner> | undefined
   const getSigner = () => {
     signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
@@ -94,8 +110,12 @@ export function createTransfersService(
     return file
   }
 
+  /** Who manages a transfer through the sender's routes: its owner, or an admin (managed() checked it). */
+  const managerClaim: AccessClaim = { isSender: true, grants: [] }
+
   /** A link for the sender: the store's presigned URL for a file, else Ferry's signed share download. */
   async function senderLink(aggregate: TransferAggregate, file: TransferFileRow | null, seconds: number) {
+    await access.require(aggregate.transfer, managerClaim)
     const { uniqueId } = aggregate.transfer
     if (file) {
       const presigned = await blobs.signDownload(file.fileKey, { expiresInSeconds: seconds, fileName: file.fileName })
@@ -112,6 +132,28 @@ export function createTransfersService(
       sig: signed.sig,
     })
     return `${config.publicUrl}${shareDownloadPath(uniqueId)}?${query}`
+  }
+
+  /** The owner's one email when a transfer's password is being guessed; a failure is logged, the refusal stands. */
+  async function alertOwner(aggregate: TransferAggregate) {
+    const { transfer } = aggregate
+    const owner = transfer.userId ? await repo.ownerContact(transfer.userId) : undefined
+    if (!owner) return
+    const mail = guessingEmail(
+      {
+        to: owner.email,
+        title: transfer.title,
+        sentAt: transfer.createdAt,
+        link: `${config.publicUrl}/transfers/${transfer.id}`,
+      },
+      owner.language,
+    )
+    await deps.mailer.send(mail).catch((error) => {
+      deps.logger.error(
+        { err: error, transferId: transfer.id },
+        'Could not email the owner of a transfer being guessed',
+      )
+    })
   }
 
   async function softDelete(aggregate: TransferAggregate) {
@@ -195,41 +237,104 @@ export function createTransfersService(
      * sender, who still sees it (with its status and no download link). A recipient's `t`
      * records their first access; tracking lists recipients only for the sender.
      */
-    async share(uniqueId: string, viewer: Viewer, t: string | undefined): Promise<ShareResponse> {
+    async share(
+      uniqueId: string,
+      viewer: Viewer,
+      t: string | undefined,
+      grants: readonly string[],
+    ): Promise<ShareOutcome> {
       const found = await byShareId(uniqueId)
       if (!found) throw notFound()
       const { transfer, files, recipients } = found
       const isSender = viewer !== null && transfer.userId === viewer.id
       const status = statusOf(found, clock.now())
       if (!isSender) assertActive(found)
+      const verdict = await access.verdict(transfer, { isSender, grants })
+      if (!verdict.open) {
+        return {
+          locked: {
+            detail: errorMessages[verdict.lock.code],
+            code: verdict.lock.code,
+            transfer: { title: transfer.title },
+            sender: { name: found.senderName ?? 'A Ferry user' },
+          },
+        }
+      }
       const recipient = t ? recipients.find((r) => r.trackingId === t) : undefined
       if (recipient && !isSender && !recipient.firstAccessedAt) {
         recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
       }
       return {
-        transfer: {
-          id: transfer.id,
-          unique_id: transfer.uniqueId,
-          title: transfer.title,
-          message: transfer.message,
-          created_at: transfer.createdAt.toISOString(),
-          expires_at: transfer.expiresAt.toISOString(),
-          deleted_at: transfer.deletedAt?.toISOString() ?? null,
-          download_count: transfer.downloadCount,
-          files: files.map(toTransferFile),
-          total_size: transfer.totalSize,
-          status,
+        open: {
+          transfer: {
+            id: transfer.id,
+            unique_id: transfer.uniqueId,
+            title: transfer.title,
+            message: transfer.message,
+            created_at: transfer.createdAt.toISOString(),
+            expires_at: transfer.expiresAt.toISOString(),
+            deleted_at: transfer.deletedAt?.toISOString() ?? null,
+            download_count: transfer.downloadCount,
+            files: files.map(toTransferFile),
+            total_size: transfer.totalSize,
+            status,
+          },
+          sender: { name: found.senderName ?? 'A Ferry user' },
+          download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
+          tracking: isSender
+            ? {
+                is_sender: true,
+                current_recipient: recipient?.trackingId ?? null,
+                recipients: toTrackedRecipients(recipients, files, found.downloads),
+              }
+            : { is_sender: false, current_recipient: recipient?.trackingId ?? null },
         },
-        sender: { name: found.senderName ?? 'A Ferry user' },
-        download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
-        tracking: isSender
-          ? {
-              is_sender: true,
-              current_recipient: recipient?.trackingId ?? null,
-              recipients: toTrackedRecipients(recipients, files, found.downloads),
-            }
-          : { is_sender: false, current_recipient: recipient?.trackingId ?? null },
       }
+    },
+
+    /**
+     * POST /api/share/{uniqueId}/unlock: the password for a grant. Wrong tries are limited before
+     * the password is hashed (429); a wrong one answers 401 password_incorrect, and the owner is
+     * told once when the transfer is being guessed. Null when the transfer has no password.
+     */
+    async unlock(uniqueId: string, password: string, clientIp: string): Promise<UnlockResult> {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      const { transfer } = found
+      if (!transfer.passwordHash) return null
+      await unlockLimit.admit(transfer.id, clientIp)
+      if (!(await verifyPassword(transfer.passwordHash, password))) {
+        if (await unlockLimit.failed(transfer.id, clientIp)) await alertOwner(found)
+        throw new AppError('password_incorrect', 401)
+      }
+      await unlockLimit.succeeded(transfer.id, clientIp)
+      // Issued for the hash just checked: had the owner changed it meanwhile, this grant opens nothing.
+      return access.issue(transfer, 'password')
+    },
+
+    /**
+     * PATCH /api/transfers/{id}: the owner changes the title, the message or the password (a
+     * string sets or changes it, with the plan flag password_protection; null removes it). A new
+     * or removed password revokes every grant at once: grants carry a fingerprint of the hash.
+     */
+    async update(viewer: Viewer, id: string, input: TransferUpdateInput): Promise<Transfer> {
+      const found = await managed(viewer, id, false)
+      const values: Parameters<typeof repo.update>[1] = {}
+      if (input.title !== undefined) values.title = input.title
+      if (input.message !== undefined) values.message = input.message
+      if (input.password !== undefined) {
+        if (input.password !== null) {
+          requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')
+          values.passwordHash = await hashPassword(input.password)
+        } else {
+          values.passwordHash = null
+        }
+      }
+      if (Object.keys(values).length === 0) return toTransfer(found, clock.now(), config.publicUrl)
+      const row = await repo.update(found.transfer.id, values)
+      if (!row) throw notFound()
+      return toTransfer({ ...found, transfer: row }, clock.now(), config.publicUrl)
     },
 
     /**
@@ -240,20 +345,28 @@ export function createTransfersService(
       uniqueId: string,
       query: { file_key?: string; as_zip: boolean; t?: string; exp?: string; sig?: string },
       viewer: Viewer,
+      grants: readonly string[],
     ): Promise<DownloadPlan> {
       const found = await byShareId(uniqueId)
       if (!found) throw notFound()
       assertActive(found)
+      const signedLink = query.sig !== undefined || query.exp !== undefined
+      const viewerIsSender = viewer !== null && viewer.id === found.transfer.userId
+      // The access grant, before any byte is read or any store URL signed (file, ZIP, Range, HEAD
+      // alike), and before the file is even looked up. A sender's signed link is checked below.
+      if (!signedLink) await access.require(found.transfer, { isSender: viewerIsSender, grants })
       const zip = query.file_key === undefined && (query.as_zip || found.files.length > 1)
       const files = zip ? found.files : [query.file_key ? pickFile(found, query.file_key) : found.files[0]!]
       let signedBySender = false
-      if (query.sig !== undefined || query.exp !== undefined) {
+      if (signedLink) {
         const claims = { uniqueId, fileKey: zip ? null : files[0]!.fileKey }
         const verdict = (await getSigner()).verify(claims, query, clock.now().getTime())
         if (verdict !== 'ok') throw new AppError('download_link_invalid', 403)
         signedBySender = true
+        // A link the server signed for the sender (or an admin) opens like the sender's session.
+        await access.require(found.transfer, { isSender: true, grants })
       }
-      const isSender = signedBySender || (viewer !== null && viewer.id === found.transfer.userId)
+      const isSender = signedBySender || viewerIsSender
       const recipient = query.t ? found.recipients.find((r) => r.trackingId === query.t) : undefined
       return { aggregate: found, files, zip, counts: !isSender, recipientId: isSender ? null : (recipient?.id ?? null) }
     },

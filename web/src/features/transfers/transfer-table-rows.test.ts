@@ -21,6 +21,7 @@ function transfer(id: string, fields: Partial<Transfer>): Transfer {
     files: [],
     status: 'active',
     sharing_url: `http://x/share/${id}`,
+    has_password: false,
     ...fields,
   }
 }

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readStoredZip } from '../http/download/testing/zip-reader.js'
+import { readOutbox } from '../testing/mail-reader.js'
+import { type Cluster, startCluster } from './harness/cluster.js'
+import { callJson, registerConfirmed } from './harness/cluster-client.js'
+import { uploadSmall } from './harness/cluster-uploads.js'
+
+// Issue 18 item 1: a transfer's access grant is signed with a secret kept in the database and its
+// wrong tries are counted in Redis, so one instance honours what another issued, and guessing
+// cannot be spread over the instances to multiply the tries.
+
+const perClient = 3
+
+describe('password grants across two instances (PostgreSQL, S3, Redis)', () => {
+  let cluster: Cluster
+
+  beforeAll(async () => {
+    cluster = await startCluster({
+      instances: 2,
+      storage: 's3',
+      env: { AUTH_RATE_LIMIT_PER_ACCOUNT: String(perClient), AUTH_RATE_LIMIT_PER_IP: '1000' },
+    })
+  })
+  afterAll(async () => {
+    await cluster?.close()
+  })
+
+  /** A Pro sender's transfer of one file, protected by `password`. */
+  async function sendProtected(password: string) {
+    const email = `grant-${randomBytes(4).toString('hex')}@example.com`
+    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
+      body: { email, password: 'grant cluster pass 1', name: 'Gita Grant' },
+    })
+    expect(registered.status).toBe(201)
+    await cluster.db.query("update users set role = 'PREMIUM' where email = $1", [email])
+    const token = registered.body.access_token
+    const body = randomBytes(4321)
+    const file = await uploadSmall({ api: cluster.api, token }, 'plans.bin', body)
+    const sent = await callJson<{ id: string; unique_id: string }>(cluster.api, 'POST', '/api/transfers', {
+      token,
+      body: { files: [file], recipient_emails: ['rec@example.com'], title: 'Plans', password },
+    })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    return { email, token, body, id: sent.body.id, uniqueId: sent.body.unique_id }
+  }
+
+  const on = (i: number) => (pathname: string, init?: RequestInit) =>
+    fetch(`${cluster.instances[i]!.url}${pathname}`, init)
+  const unlock = (i: number, uniqueId: string, password: string, ip: string) =>
+    callJson(on(i), 'POST', `/api/share/${uniqueId}/unlock`, {
+      body: { password },
+      headers: { 'x-forwarded-for': ip },
+    })
+
+  it('honours on one instance the grant another issued, until the password changes', async () => {
+    const t = await sendProtected('first passphrase')
+    const res = await on(0)(`/api/share/${t.uniqueId}/unlock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'first passphrase' }),
+    })
+    expect(res.status).toBe(204)
+    const grant = res.headers.get('x-ferry-grant')!
+    const cookie = { cookie: `ferry_grant=${grant}` }
+
+    const shared = await callJson(on(1), 'GET', `/api/share/${t.uniqueId}`, { headers: cookie })
+    expect(shared.status).toBe(200)
+    const zip = await on(1)(`/share/${t.uniqueId}/download?as_zip=true`, { headers: { 'x-ferry-grant': grant } })
+    expect(zip.status).toBe(200)
+    expect(
+      readStoredZip(Buffer.from(await zip.arrayBuffer()))
+        .get('plans.bin')!
+        .equals(t.body),
+    ).toBe(true)
+
+    const changed = await callJson(on(1), 'PATCH', `/api/transfers/${t.id}`, {
+      token: t.token,
+      body: { password: 'second passphrase' },
+    })
+    expect(changed.status).toBe(200)
+    for (const i of [0, 1]) {
+      expect((await callJson(on(i), 'GET', `/api/share/${t.uniqueId}`, { headers: cookie })).status).toBe(401)
+      const locked = await on(i)(`/share/${t.uniqueId}/download?as_zip=true`, { headers: cookie, method: 'HEAD' })
+      expect(locked.status).toBe(401)
+    }
+  })
+
+  it('counts wrong tries across instances: the next try anywhere answers 429, and the owner is emailed once', async () => {
+    const t = await sendProtected('the right one')
+    const ip = `10.9.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+    const served = new Set<string>()
+    for (let i = 0; i < perClient; i++) {
+      const wrong = await unlock(i % 2, t.uniqueId, `guess ${i}`, ip)
+      expect(wrong.status).toBe(401)
+      served.add(wrong.instance)
+    }
+    expect(served.size).toBe(2)
+    for (const i of [0, 1]) {
+      const refused = await unlock(i, t.uniqueId, 'the right one', ip)
+      expect(refused.status).toBe(429)
+      expect(refused.body.code).toBe('rate_limited')
+    }
+    const alerts = (await readOutbox(path.join(cluster.dataDir, 'mail'))).filter(
+      (m) => m.to.includes(t.email) && /guess/i.test(m.subject),
+    )
+    expect(alerts).toHaveLength(1)
+  })
+})
