@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { loginViaApi, newAccount, registerViaApi, storeLogin, type TestAccount } from './fixtures/auth.js'
 import { describeViolations, seriousViolations } from './fixtures/axe.js'
+import { confirmSenderViaApi } from './fixtures/sender.js'
 import { expect, test } from './fixtures/test.js'
 import { mailTo, seedTransfer } from './fixtures/transfers.js'
 
@@ -143,6 +144,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   const storedBefore = await page.getByTestId('storage-stored').textContent()
 
   const userLogin = await loginViaApi(request, account.email, account.password)
+  await confirmSenderViaApi(request, userLogin)
   const title = `Admin view ${randomUUID().slice(0, 6)}`
   const transfer = await seedTransfer(request, userLogin.access_token, {
     title,

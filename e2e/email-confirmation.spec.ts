@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { confirmationMailTo, newAccount, registerViaApi, storeLogin, type TestAccount } from './fixtures/auth.js'
+import { confirmSenderInDialog } from './fixtures/sender.js'
 import { expect, test } from './fixtures/test.js'
 import { addFiles, mailTo } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
@@ -108,6 +109,8 @@ for (const lang of ['en', 'es'] as const) {
 
     await page.goto(t.url)
     await sendOneFile(page, t.addFiles, file.path, recipient)
+    // Then the Free plan's sender code, once for this browser (issue 18 item 7).
+    await confirmSenderInDialog(page, account.email, lang)
     await expect(page.getByTestId('transfer-success')).toBeVisible({ timeout: 20_000 })
     await mailTo(recipient)
   })

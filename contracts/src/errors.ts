@@ -38,6 +38,13 @@ export const errorMessages = {
   transfer_too_large: 'Files exceed your {size} limit',
   transfer_too_large_free: 'Upgrade to PRO to send files over {size}',
   transfer_daily_limit: 'Your plan allows {n} transfers per day. Please try again tomorrow or upgrade your plan.',
+  sender_confirmation_required:
+    'Please confirm it is you: enter the 6-digit code we just emailed to your address, then send again.',
+  sender_confirmation_not_needed: 'No code is needed: you can send transfers from here.',
+  sender_code_incorrect: 'This code is not correct. Check the latest email from Ferry and try again.',
+  sender_code_expired: 'This code has expired or was used up. Ask for a new code.',
+  sender_code_too_soon: 'A code was emailed less than a minute ago. Please wait a moment before asking for another.',
+  sender_code_limit: 'Three codes were emailed in the last hour. Please wait before asking for another.',
   send_rate_limited: 'You have reached the sending limit for now. Please try again later.',
   transfer_monthly_data: 'This transfer exceeds your monthly data limit of {size}. Please upgrade your plan.',
   transfer_expiry_too_long: 'Your plan allows transfers to last at most {n} hours.',

@@ -25,6 +25,7 @@ import { requestLinksRoutes } from './features/request-links/request-links.route
 import { roomsJobs } from './features/rooms/rooms.jobs.js'
 import { roomsRoutes } from './features/rooms/rooms.routes.js'
 import { roomSockets } from './features/rooms/rooms.sockets.js'
+import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
@@ -103,6 +104,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(plansRoutes(services.plans))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
+  await app.register(senderConfirmationRoutes(services.senderConfirmations))
   await app.register(shareRoutes(deps, services.transfers))
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))

@@ -16,6 +16,7 @@ import { createRequestLinksService } from './features/request-links/request-link
 import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
 import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
+import { createSenderConfirmations } from './features/sender-confirmation/sender-confirmation.service.js'
 import { createSystemService } from './features/system/system.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
@@ -36,7 +37,8 @@ export async function createServices(deps: Deps) {
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
   const uploadClaims = createUploadClaims(deps)
-  const transfers = createTransfersService(deps, { plans, uploads: uploadClaims })
+  const senderConfirmations = createSenderConfirmations(deps, { plans })
+  const transfers = createTransfersService(deps, { plans, uploads: uploadClaims, senders: senderConfirmations })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
@@ -68,6 +70,7 @@ export async function createServices(deps: Deps) {
     passwordResets,
     ownPasswords,
     account,
+    senderConfirmations,
     transfers,
     uploads,
     billing,

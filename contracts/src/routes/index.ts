@@ -7,6 +7,7 @@ import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
+import { senderConfirmationApi } from './sender-confirmation.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
 import { uploadsApi } from './uploads.js'
@@ -30,4 +31,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),
+  ...Object.values(senderConfirmationApi),
 ]

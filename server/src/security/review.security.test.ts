@@ -13,6 +13,7 @@ import {
 } from '../features/auth/testing/auth-test-kit.js'
 import { checkoutBody, currentPlan, post, startCheckout } from '../features/billing/testing/billing-test-kit.js'
 import { createRoom, ofType, openSocket, type TestSocket } from '../features/rooms/testing/rooms-test-kit.js'
+import { confirmSender } from '../features/sender-confirmation/testing/sender-confirmation-test-kit.js'
 import {
   fetchBytes,
   postTransfer,
@@ -112,6 +113,8 @@ describe('security review replays (embedded defaults)', () => {
     expect(link.status).toBe(403)
 
     await confirmAccount(app, sender.email)
+    // And, on the Free plan, the sender code of issue 18 item 7.
+    await confirmSender(app, sender.token, sender.email)
     // Was 120 emails in about 2 s; a brand-new account now stops at its daily ceiling (10 by default).
     const statuses: number[] = []
     let refused: Awaited<ReturnType<typeof sendOne>> | undefined

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { bearer, registerAccount, registerConfirmedAccount } from '../features/auth/testing/auth-test-kit.js'
+import { bearer, registerAccount } from '../features/auth/testing/auth-test-kit.js'
 import { openRequestLink } from '../features/request-links/testing/request-links-test-kit.js'
+import { registerConfirmedSender } from '../features/sender-confirmation/testing/sender-confirmation-test-kit.js'
 import { fetchBytes, postTransfer } from '../features/transfers/testing/transfers-test-kit.js'
 import { as, call, ok, putTo, storeAccepts, uploadStacks } from '../features/uploads/testing/uploads-test-kit.js'
 import { forEachStack } from '../testing/test-app.js'
@@ -22,7 +23,7 @@ await forEachStack((getApp, stack) => {
   describe('security review replays: uploads', () => {
     it('H-1: a signed PUT URL cannot swap, grow or resurrect a file once a transfer claimed it', async () => {
       const app = getApp()
-      const { access_token: token } = await registerConfirmedAccount(app)
+      const { access_token: token } = await registerConfirmedSender(app)
       // The review presigned without a size; since H-2 the size is required.
       const presigned = await ok<Presigned>(
         app.api,

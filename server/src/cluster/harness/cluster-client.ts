@@ -64,6 +64,7 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
 /**
  * POST /auth/register, then confirms the address with the code of the confirmation email in the
  * cluster's shared outbox (spec/accounts.md §2): an account that sends transfers must be confirmed.
+ * Its session then confirms the sender code the Free plan asks for, from the same outbox.
  */
 export async function registerConfirmed<T = Record<string, unknown>>(
   cluster: { api: Api; dataDir: string },
@@ -79,5 +80,16 @@ export async function registerConfirmed<T = Record<string, unknown>>(
   if (!code) throw new Error(`No confirmation code for ${email} in the cluster's outbox`)
   const confirmed = await callJson(cluster.api, 'POST', '/auth/confirm-email', { body: { email, code } })
   if (confirmed.status !== 204) throw new Error(`Confirming ${email} answered ${confirmed.status}`)
+  // The Free plan's sender code (issue 18 item 7), so this session sends at once.
+  const token = (registered.body as { access_token?: string }).access_token
+  const asked = await callJson(cluster.api, 'POST', '/api/sender-confirmation/code', { token })
+  if (asked.status !== 204) throw new Error(`Asking a sender code for ${email} answered ${asked.status}`)
+  const codeMail = (await readOutbox(path.join(cluster.dataDir, 'mail')))
+    .filter((m) => m.to.includes(email) && /: \d{6}$/.test(m.subject))
+    .at(-1)
+  const senderCode = codeMail && /: (\d{6})$/.exec(codeMail.subject)?.[1]
+  if (!senderCode) throw new Error(`No sender code for ${email} in the cluster's outbox`)
+  const sender = await callJson(cluster.api, 'POST', '/api/sender-confirmation', { body: { code: senderCode }, token })
+  if (sender.status !== 204) throw new Error(`Confirming the sender ${email} answered ${sender.status}`)
   return registered
 }

@@ -2,6 +2,7 @@ import type { LoginResponse } from '@ferry/contracts/api/auth'
 import { afterEach, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
+import { confirmSender } from '../sender-confirmation/testing/sender-confirmation-test-kit.js'
 import { postTransfer, uploadFiles } from '../transfers/testing/transfers-test-kit.js'
 import {
   authStacks,
@@ -179,6 +180,9 @@ await forEachStack(
       expect(link.body.code).toBe('email_unconfirmed')
 
       await confirmAccount(app, sender.email)
+      // Then the Free plan's sender code (issue 18 item 7), before the first transfer.
+      expect((await postTransfer(app, sender.token, payload)).body.code).toBe('sender_confirmation_required')
+      await confirmSender(app, sender.token, sender.email)
       expect((await postTransfer(app, sender.token, payload)).status).toBe(201)
       expect((await createLinkAs(api, sender.token, {})).status).toBe(201)
     })

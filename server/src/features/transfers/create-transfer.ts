@@ -5,6 +5,7 @@ import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import { hashPassword } from '../auth/index.js'
 import type { PlansService } from '../plans/plans.service.js'
+import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { createSendThrottle } from './send-throttle.js'
@@ -31,6 +32,7 @@ export const newTrackingId = () => randomBytes(18).toString('base64url')
 type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger' | 'rateLimiter'> & {
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
+  senders: Pick<SenderConfirmations, 'assertMaySend'>
 }
 
 /**
@@ -79,6 +81,7 @@ export function createTransferCreator(deps: CreateDeps) {
     sender: UserRecord,
     input: TransferCreateInput,
     clientIp: string,
+    proof: SenderProof,
   ): Promise<TransferCreateResponse> {
     // Only a proven address sends mail in its name (security review M-2, spec/accounts.md §2).
     assertEmailConfirmed(sender)
@@ -87,6 +90,9 @@ export function createTransferCreator(deps: CreateDeps) {
     const emails = recipientsOf(input, plan)
     const hours = expiryHoursFor(plan, input.expires_in_hours)
     if (input.password != null) requirePlanFeature(plan, 'password_protection')
+    // Verified senders (issue 18 item 7): before anything is claimed, counted or emailed. The
+    // uploads stay pending (UPLOAD_PENDING_TTL_HOURS) for the same request once confirmed.
+    await deps.senders.assertMaySend(sender, plan.requires_otp, proof)
     await throttle.take(sender, clientIp, emails.length)
     // Hashed before the transaction (argon2id takes a few ms and a worker thread); only the hash is kept.
     const passwordHash = input.password != null ? await hashPassword(input.password) : null

@@ -2,6 +2,7 @@ import { transfersApi } from '@ferry/contracts/routes/transfers'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireUser } from '../../http/auth-guard.js'
 import { registerRoute } from '../../http/register-route.js'
+import { senderProof } from '../../http/sender-proof.js'
 import type { TransfersService } from './transfers.service.js'
 
 /** The sender's and the admin's transfer routes (contracts/src/routes/transfers.ts). */
@@ -9,7 +10,9 @@ export const transfersRoutes =
   (transfers: TransfersService): FastifyPluginAsyncZod =>
   async (app) => {
     registerRoute(app, transfersApi.create, async (request, reply) =>
-      reply.status(201).send(await transfers.create(requireUser(request), request.body, request.ip)),
+      reply
+        .status(201)
+        .send(await transfers.create(requireUser(request), request.body, request.ip, senderProof(request))),
     )
 
     registerRoute(app, transfersApi.list, async (request) => transfers.listOwn(requireUser(request).id, request.query))

@@ -17,6 +17,7 @@ import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { hashPassword, verifyPassword } from '../auth/index.js'
 import type { PlansService } from '../plans/plans.service.js'
+import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { guessingEmail } from './access/access.emails.js'
@@ -65,11 +66,15 @@ export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
 export function createTransfersService(
   deps: TransfersDeps,
-  { plans, uploads }: { plans: PlansService; uploads: UploadClaims },
+  {
+    plans,
+    uploads,
+    senders,
+  }: { plans: PlansService; uploads: UploadClaims; senders: Pick<SenderConfirmations, 'assertMaySend'> },
 ) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const create = createTransferCreator({ ...deps, plans, uploads })
+  const create = createTransferCreator({ ...deps, plans, uploads, senders })
   const recovery = createRecovery({ ...deps, plans })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
@@ -177,8 +182,13 @@ export function createTransfersService(
       for (const id of ids) await purgeTransferFiles(deps, repo, id, clock.now())
     },
 
-    create(sender: UserRecord, input: TransferCreateInput, clientIp: string): Promise<TransferCreateResponse> {
-      return create(sender, input, clientIp)
+    create(
+      sender: UserRecord,
+      input: TransferCreateInput,
+      clientIp: string,
+      proof: SenderProof,
+    ): Promise<TransferCreateResponse> {
+      return create(sender, input, clientIp, proof)
     },
 
     /** For the uploads feature (SendingUsage): what the monthly data cap already counts. */

@@ -1,8 +1,9 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
 import { describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
-import { bearer, registerConfirmedAccount } from '../auth/testing/auth-test-kit.js'
+import { bearer } from '../auth/testing/auth-test-kit.js'
 import { openRequestLink } from '../request-links/testing/request-links-test-kit.js'
+import { registerConfirmedSender } from '../sender-confirmation/testing/sender-confirmation-test-kit.js'
 import { fetchBytes, getJson, postTransfer } from '../transfers/testing/transfers-test-kit.js'
 import { as, call, ok, putTo, randomBody, uploadStacks } from './testing/uploads-test-kit.js'
 import { createPendingUploadsSweeper } from './uploads.jobs.js'
@@ -41,7 +42,7 @@ await forEachStack((getApp, stack) => {
   describe('single-use upload URLs (H-1)', () => {
     it('refuses to replace or grow a file once a transfer claimed it; recipients get the sent bytes', async () => {
       const app = getApp()
-      const { access_token } = await registerConfirmedAccount(app)
+      const { access_token } = await registerConfirmedSender(app)
       const presigned = await presignAndPut(app, access_token, Buffer.from('tiny!'))
       const transfer = await send(app, access_token, [presigned.file_key])
       const [file] = transfer.files
@@ -61,7 +62,7 @@ await forEachStack((getApp, stack) => {
 
     it('leaves no orphan when a URL is used after its transfer was deleted', async () => {
       const app = getApp()
-      const { access_token } = await registerConfirmedAccount(app)
+      const { access_token } = await registerConfirmedSender(app)
       const presigned = await presignAndPut(app, access_token, randomBody(100))
       const transfer = await send(app, access_token, [presigned.file_key])
       const deleted = await app.api(`/api/transfers/${transfer.id}`, {
@@ -106,7 +107,7 @@ await forEachStack((getApp, stack) => {
 
     it('refuses part URLs once the upload completed and was claimed', async () => {
       const app = getApp()
-      const { access_token } = await registerConfirmedAccount(app)
+      const { access_token } = await registerConfirmedSender(app)
       const headers = as(access_token)
       const body = randomBody(1000)
       const { key, uploadId } = await ok<{ key: string; uploadId: string }>(
@@ -134,7 +135,7 @@ await forEachStack((getApp, stack) => {
 
     it.skipIf(!local)('refuses the URL of an upload the sweep deleted, storing nothing', async () => {
       const app = getApp()
-      const { access_token } = await registerConfirmedAccount(app)
+      const { access_token } = await registerConfirmedSender(app)
       const presigned = await ok<Presigned>(
         app.api,
         'presign',

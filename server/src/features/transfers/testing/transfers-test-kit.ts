@@ -11,6 +11,7 @@ export { readStoredZip, unzipTest } from '../../../http/download/testing/zip-rea
 import { readOutbox } from '../../../testing/mail-reader.js'
 import type { TestApp } from '../../../testing/test-app.js'
 import { bearer, registerConfirmedAccount } from '../../auth/testing/auth-test-kit.js'
+import { confirmSender } from '../../sender-confirmation/testing/sender-confirmation-test-kit.js'
 import { as, uploadWhole } from '../../uploads/testing/uploads-test-kit.js'
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
@@ -23,10 +24,20 @@ export interface Sender {
   name: string
 }
 
-/** A fresh, confirmed account of this role (the guard reads the role on every request). */
-export async function signUp(app: TestApp, role: Role = 'FREE', name = 'Ana Sender'): Promise<Sender> {
+/**
+ * A fresh, confirmed account of this role (the guard reads the role on every request). On a plan
+ * with `requires_otp` its session also confirmed the emailed sender code (`senderConfirmed: false`
+ * leaves that to the test).
+ */
+export async function signUp(
+  app: TestApp,
+  role: Role = 'FREE',
+  name = 'Ana Sender',
+  options: { senderConfirmed?: boolean } = {},
+): Promise<Sender> {
   const account = await registerConfirmedAccount(app, { name })
   if (role !== 'FREE') await app.services.users.setRole(account.user.email, role)
+  if (options.senderConfirmed !== false) await confirmSender(app, account.access_token, account.user.email)
   return { token: account.access_token, id: account.user.id, email: account.user.email, name }
 }
 

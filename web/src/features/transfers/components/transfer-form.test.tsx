@@ -1,4 +1,5 @@
 import { routePath } from '@ferry/contracts/routes/route'
+import { senderConfirmationApi } from '@ferry/contracts/routes/sender-confirmation'
 import { transfersApi } from '@ferry/contracts/routes/transfers'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -19,6 +20,10 @@ const comparison: UpgradeComparison = {
   free: { id: 'guest', name: 'Free', maxExpiryHours: 168, recoveryGraceHours: 0, maxRecipients: 1 },
   pro: { id: 'pro', name: 'Pro', maxExpiryHours: 720, recoveryGraceHours: 48, maxRecipients: 5 },
 }
+
+/** The calls of a stubbed fetch that created a transfer (the form also reads the sender-confirmation status). */
+const createCalls = (fetch: { mock: { calls: [string, RequestInit][] } }) =>
+  fetch.mock.calls.filter(([url, init]) => url.endsWith(routePath(transfersApi.create)) && init?.method === 'POST')
 
 /** An upload queue whose files are all stored (what the form reads of features/uploads' queue). */
 function storedFiles(...sizes: number[]): TransferFormFiles {
@@ -131,14 +136,16 @@ describe('TransferForm', () => {
   })
 
   it('sends the recipients, title and message, then shows the link and empties the form', async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-      Response.json({
-        sharing_url: 'http://ferry.test/share/abc123',
-        message: 'Transfer created',
-        id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
-        unique_id: 'abc123',
-        expires_at: '2026-12-02T12:00:00.000Z',
-      }),
+    const fetch = vi.fn(async (url: string, _init: RequestInit) =>
+      url.endsWith(routePath(senderConfirmationApi.status))
+        ? Response.json({ required: false, email: 'me@example.com' })
+        : Response.json({
+            sharing_url: 'http://ferry.test/share/abc123',
+            message: 'Transfer created',
+            id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+            unique_id: 'abc123',
+            expires_at: '2026-12-02T12:00:00.000Z',
+          }),
     )
     vi.stubGlobal('fetch', fetch)
     const files = storedFiles(1024, 2048)
@@ -154,8 +161,9 @@ describe('TransferForm', () => {
 
     const link = (await screen.findByRole('textbox', { name: /link/i })) as HTMLInputElement
     expect(link.value).toBe('http://ferry.test/share/abc123')
-    expect(fetch).toHaveBeenCalledOnce()
-    const [url, init] = fetch.mock.calls[0] ?? []
+    const creates = createCalls(fetch)
+    expect(creates).toHaveLength(1)
+    const [url, init] = creates[0] ?? []
     expect([url, init?.method]).toEqual([routePath(transfersApi.create), transfersApi.create.method])
     expect(JSON.parse(String(init?.body))).toMatchObject({
       recipient_emails: ['ann@example.com', 'bob@example.com'],
@@ -182,14 +190,16 @@ describe('TransferForm', () => {
   })
 
   it('sends the chosen expiry, and none when the plan maximum is left', async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-      Response.json({
-        sharing_url: 'http://ferry.test/share/abc123',
-        message: 'Transfer created',
-        id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
-        unique_id: 'abc123',
-        expires_at: '2026-12-02T12:00:00.000Z',
-      }),
+    const fetch = vi.fn(async (url: string, _init: RequestInit) =>
+      url.endsWith(routePath(senderConfirmationApi.status))
+        ? Response.json({ required: false, email: 'me@example.com' })
+        : Response.json({
+            sharing_url: 'http://ferry.test/share/abc123',
+            message: 'Transfer created',
+            id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+            unique_id: 'abc123',
+            expires_at: '2026-12-02T12:00:00.000Z',
+          }),
     )
     vi.stubGlobal('fetch', fetch)
     const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} />)
@@ -210,7 +220,7 @@ describe('TransferForm', () => {
     await user.paste('ann@example.com')
     await user.click(sendButton())
     await screen.findByTestId('transfer-success')
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ expires_in_hours: 168 })
+    expect(JSON.parse(String(createCalls(fetch)[0]?.[1]?.body))).toMatchObject({ expires_in_hours: 168 })
 
     await user.click(screen.getByRole('button', { name: 'Send another' }))
     await user.click(screen.getByRole('combobox', { name: 'Link expires after' }))
@@ -219,7 +229,7 @@ describe('TransferForm', () => {
     await user.paste('ann@example.com')
     await user.click(sendButton())
     await screen.findByTestId('transfer-success')
-    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).not.toHaveProperty('expires_in_hours')
+    expect(JSON.parse(String(createCalls(fetch)[1]?.[1]?.body))).not.toHaveProperty('expires_in_hours')
   })
 
   it("tells the free plan's recipient limit before anything is typed, and offers the upgrade", () => {
@@ -228,6 +238,74 @@ describe('TransferForm', () => {
       'Your plan sends to 1 recipient. Upgrade to send to up to 5',
     )
     expect(screen.getByRole('link', { name: 'Upgrade to send to up to 5' }).getAttribute('href')).toBe('/upgrade')
+  })
+
+  it('asks a Free sender for the emailed code, then sends the uploaded files; a wrong code says so', async () => {
+    let confirmed = false
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith(routePath(senderConfirmationApi.status)) && (init?.method ?? 'GET') === 'GET')
+        return Response.json({ required: !confirmed, email: 'me@example.com' })
+      if (url.endsWith(routePath(senderConfirmationApi.sendCode))) return new Response(null, { status: 204 })
+      if (url.endsWith(routePath(senderConfirmationApi.confirm))) {
+        const { code } = JSON.parse(String(init.body)) as { code: string }
+        if (code !== '123456')
+          return Response.json({ detail: 'This code is not correct.', code: 'sender_code_incorrect' }, { status: 400 })
+        confirmed = true
+        return new Response(null, { status: 204 })
+      }
+      if (!confirmed) return Response.json({ detail: 'Confirm', code: 'sender_confirmation_required' }, { status: 403 })
+      return Response.json({
+        sharing_url: 'http://ferry.test/share/abc123',
+        message: 'Transfer created',
+        id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+        unique_id: 'abc123',
+        expires_at: '2026-12-02T12:00:00.000Z',
+      })
+    })
+    vi.stubGlobal('fetch', fetch)
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />)
+    await user.click(screen.getByRole('textbox', { name: 'Recipient email' }))
+    await user.paste('bob@example.com')
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await user.click(sendButton())
+
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" })
+    expect(within(dialog).getByText(/enter the 6-digit code we emailed to me@example.com/)).toBeTruthy()
+    expect(fetch.mock.calls.some(([url]) => url.endsWith(routePath(senderConfirmationApi.sendCode)))).toBe(true)
+    expect(createCalls(fetch)).toHaveLength(0)
+    expect((within(dialog).getByTestId('sender-code-resend') as HTMLButtonElement).disabled).toBe(true)
+
+    const code = within(dialog).getByRole('textbox', { name: 'Code from the email' })
+    await user.click(code)
+    await user.paste('654321')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and send' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This code is not correct. Check the latest email from Ferry and try again.',
+    )
+    await user.clear(code)
+    await user.paste('123456')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and send' }))
+
+    await screen.findByTestId('transfer-success')
+    expect(createCalls(fetch)).toHaveLength(1)
+    expect(JSON.parse(String(createCalls(fetch)[0]?.[1]?.body))).toMatchObject({ files: [{ file_key: 'key-0' }] })
+  })
+
+  it('speaks Spanish in the code dialog', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith(routePath(senderConfirmationApi.status))
+        ? Response.json({ required: true, email: 'yo@example.com' })
+        : new Response(null, { status: 204 }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={free} />, { language: 'es' })
+    await user.click(screen.getByRole('textbox', { name: 'Correo del destinatario' }))
+    await user.paste('bob@example.com')
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await user.click(sendButton())
+    const dialog = await screen.findByRole('dialog', { name: 'Confirma que eres tú' })
+    expect(within(dialog).getByText(/código de 6 dígitos que hemos enviado a yo@example.com/)).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Confirmar y enviar' })).toBeTruthy()
   })
 
   it("shows the server's refusal in a dismissable alert", async () => {

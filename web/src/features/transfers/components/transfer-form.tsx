@@ -9,6 +9,7 @@ import type { TransferFormState } from '../hooks/use-transfer-form.js'
 import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
 import { ExpiryField } from './expiry-field.js'
 import { RecipientsField } from './recipients-field.js'
+import { SenderConfirmDialog } from './sender-confirm-dialog.js'
 import { UpgradeModal } from './upgrade-modal.js'
 import { UploadLimitLine } from './upload-limit-line.js'
 
@@ -173,6 +174,7 @@ export function TransferForm({
         comparison={comparison}
         upgradeTo={upgradeTo}
       />
+      <SenderConfirmDialog {...form.senderConfirm} />
     </Stack>
   )
 }

@@ -1,6 +1,8 @@
 import { recipientProblem, splitRecipientInput } from '@ferry/contracts/api/transfers'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../../lib/api-error.js'
+import { useSenderConfirmationStatus, useSendSenderCode } from '../api/sender-confirmation-api.js'
 import { useCreateTransfer } from '../api/transfer-queries.js'
 import type { TransferFormFiles, TransferFormLimits } from '../form-types.js'
 import { addRecipients, type RecipientEntryProblem, splitTyping } from '../recipients.js'
@@ -75,6 +77,10 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
+  // Verified senders (issue 18 item 7): while the code dialog is open the send waits; uploads go on.
+  const senderStatus = useSenderConfirmationStatus(isAuthenticated)
+  const askSenderCode = useSendSenderCode()
+  const [confirming, setConfirming] = useState<{ codeSentAt: number } | null>(null)
 
   // Back from the login modal, or back on the tab: what was typed comes back. isAuthenticated is
   // a dependency on purpose: signing in is when a visitor's saved entries return.
@@ -207,6 +213,12 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     pending.current = { emails, title: title.trim(), message, expiresInHours: hours }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
+    if (senderStatus.data?.required) {
+      // Asked now, so the sender types the code while the files upload. A refusal as too soon
+      // means one was emailed moments ago: the dialog is for that one.
+      askSenderCode.mutate(undefined, { onError: () => undefined })
+      setConfirming({ codeSentAt: Date.now() })
+    }
   }
 
   // Sending waits for uploads still in flight, then creates the transfer from the stored files.
@@ -226,6 +238,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       }
       return
     }
+    if (confirming) return
     pending.current = null
     setPhase('creating')
     create.mutate(
@@ -250,6 +263,14 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
           setPhase('idle')
         },
         onError: (error) => {
+          if (isApiError(error) && error.code === 'sender_confirmation_required') {
+            // The server emailed a code: once confirmed, the same files are sent.
+            pending.current = payload
+            setConfirming({ codeSentAt: Date.now() })
+            setPhase('uploading')
+            void senderStatus.refetch()
+            return
+          }
           setFailure(createTransferFailure(error, (code) => i18n.exists(code, { ns: 'errors' })))
           setPhase('idle')
         },
@@ -287,6 +308,18 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     sendAnother: () => setSent(null),
     failure,
     dismissFailure: () => setFailure(null),
+    /** The code dialog of a sender who must still confirm this browser. */
+    senderConfirm: {
+      opened: confirming !== null,
+      email: senderStatus.data?.email ?? '',
+      codeSentAt: confirming?.codeSentAt ?? 0,
+      onConfirmed: () => setConfirming(null),
+      onCancel: () => {
+        setConfirming(null)
+        pending.current = null
+        setPhase('idle')
+      },
+    },
   }
 }
 
