@@ -155,6 +155,95 @@ async function apiRoomWithDeclinedTransfer(request: APIRequestContext, alice: Lo
   expect(respond.ok(), await respond.text()).toBe(true)
 }
 
+/** A direct transfer of 1536 bytes that Bob accepted and completed at 6.1 MiB/s, made over the API. */
+async function apiCompletedTransfer(
+  request: APIRequestContext,
+  alice: LoginResult,
+  bob: LoginResult,
+  fileName: string,
+) {
+  const auth = (login: LoginResult) => ({ ...headers, Authorization: `Bearer ${login.access_token}` })
+  const room = await request.post('/api/rooms', { data: { title: 'Figures room' }, headers: auth(alice) })
+  expect(room.status(), await room.text()).toBe(201)
+  const { id } = (await room.json()) as { id: string }
+  expect((await request.post(`/api/rooms/${id}/join`, { data: {}, headers: auth(bob) })).ok()).toBe(true)
+  const initiate = await request.post(`/api/rooms/${id}/initiate-transfer`, {
+    data: { recipient_id: bob.user.id, file_name: fileName, file_size: 1536, mime_type: 'application/pdf' },
+    headers: auth(alice),
+  })
+  expect(initiate.ok(), await initiate.text()).toBe(true)
+  const { transfer_id } = (await initiate.json()) as { transfer_id: string }
+  const respond = await request.post(`/api/transfers/${transfer_id}/respond`, {
+    data: { transfer_id, accept: true },
+    headers: auth(bob),
+  })
+  expect(respond.ok(), await respond.text()).toBe(true)
+  const done = await request.post(`/api/transfers/${transfer_id}/status`, {
+    data: { status: 'completed', transfer_speed: 6.1 },
+    headers: auth(bob),
+  })
+  expect(done.ok(), await done.text()).toBe(true)
+}
+
+// Walk ES.2 and ES.4: the default title is the creator's language (and every guest sees it), and
+// sizes and speeds follow the UI's language ('6,1 MiB/s' in Spanish, never '6.1' beside '8,2').
+const roomCopy = {
+  en: {
+    create: 'Create Transfer Room',
+    titleLabel: 'Room Title',
+    defaultTitle: 'Direct Transfer Room',
+    submit: 'Create Room',
+    size: '1.5 KiB',
+    speed: '6.1 MiB/s',
+  },
+  es: {
+    create: 'Crear sala de transferencia',
+    titleLabel: 'Título de la sala',
+    defaultTitle: 'Sala de transferencia directa',
+    submit: 'Crear sala',
+    size: '1,5 KiB',
+    speed: '6,1 MiB/s',
+  },
+} as const
+
+for (const lng of ['en', 'es'] as const) {
+  test(`${lng}: a room created from the UI takes the default title of its language, for every guest; figures follow the language`, async ({
+    browser,
+    request,
+    baseURL,
+    rtcDataDir,
+  }) => {
+    const copy = roomCopy[lng]
+    const base = baseURL ?? ''
+    const alice = await registerViaApi(request, undefined, rtcDataDir)
+    const bob = await registerViaApi(request, undefined, rtcDataDir)
+    const page = await signedInPage(browser, alice, base)
+    await page.goto(`/?tab=direct&lng=${lng}`)
+    await page.getByRole('button', { name: copy.create }).click()
+    const modal = page.getByRole('dialog', { name: copy.create })
+    await expect(modal.getByLabel(copy.titleLabel)).toHaveValue(copy.defaultTitle)
+    await modal.getByRole('button', { name: copy.submit }).click()
+    await expect(page).toHaveURL(/\/room\/[0-9a-f-]{36}$/)
+    await expect(page.getByRole('heading', { level: 1, name: copy.defaultTitle })).toBeVisible()
+    const roomId = page.url().split('/room/')[1] ?? ''
+
+    // A visitor reading the other language still sees the title the room was given.
+    const other = lng === 'en' ? 'es' : 'en'
+    const visitorContext = await browser.newContext({ baseURL: base })
+    const visitor = await visitorContext.newPage()
+    await visitor.goto(`/room/${roomId}?lng=${other}`)
+    await expect(visitor.getByRole('heading', { level: 2 }).filter({ hasText: copy.defaultTitle })).toBeVisible()
+
+    // The history's size and speed in the page's language.
+    const fileName = `figures-${lng}.pdf`
+    await apiCompletedTransfer(request, alice, bob, fileName)
+    await page.goto(`/transfer-history?lng=${lng}`)
+    const row = page.getByTestId('history-row').filter({ hasText: fileName })
+    await expect(row).toContainText(copy.size)
+    await expect(row).toContainText(copy.speed)
+  })
+}
+
 test('history: empty state, then search and status filter', async ({ browser, request, baseURL, rtcDataDir }) => {
   const alice = await registerViaApi(request, undefined, rtcDataDir)
   const bob = await registerViaApi(request, undefined, rtcDataDir)

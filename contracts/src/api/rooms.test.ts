@@ -44,7 +44,6 @@ describe('directTransferTransition', () => {
 describe('room requests', () => {
   it('applies the defaults and refuses what the spec does not allow', () => {
     expect(roomCreateRequest.parse({})).toEqual({
-      title: 'Direct Transfer Room',
       max_participants: 5,
       expires_in_hours: 2,
     })
@@ -52,6 +51,8 @@ describe('room requests', () => {
     expect(roomCreateRequest.safeParse({ max_participants: 1 }).success).toBe(false)
     expect(roomCreateRequest.safeParse({ expires_in_hours: 3 }).success).toBe(false)
     expect(roomCreateRequest.parse({ title: '  Team  ', expires_in_hours: 24 }).title).toBe('Team')
+    // No title: the server names the room in its creator's language.
+    expect(roomCreateRequest.parse({ title: '   ' }).title).toBeUndefined()
   })
 
   it('falls back like the browser form does (spec/transfers.md §5)', () => {

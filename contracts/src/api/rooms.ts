@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Language } from '../domain/languages.js'
 import { plainText } from '../domain/text.js'
 import { page } from './pagination.js'
 
@@ -23,7 +24,15 @@ export const roomGuestHeader = 'X-Room-Guest'
 export const roomParticipants = { min: 2, max: 5, default: 5 } as const
 export const roomDurationsHours = [1, 2, 4, 8, 24] as const
 export const defaultRoomDurationHours = 2
-export const defaultRoomTitle = 'Direct Transfer Room'
+/**
+ * The title of a room created without one, in its creator's language (walk ES.2): every guest
+ * sees it. The web's create form shows the same text (rooms.json `create.defaultTitle`).
+ */
+export const defaultRoomTitles: Record<Language, string> = {
+  en: 'Direct Transfer Room',
+  es: 'Sala de transferencia directa',
+}
+export const defaultRoomTitle = defaultRoomTitles.en
 export const roomTitleMaxLength = 255
 export const displayNameMaxLength = 100
 export const fileNameMaxLength = 1024
@@ -47,11 +56,14 @@ const shownText = (what: string, max: number) =>
 
 const isoDate = z.iso.datetime({ offset: true })
 
-/** POST /api/rooms (logged in). The server refuses values the spec does not allow (400). */
+/**
+ * POST /api/rooms (logged in). The server refuses values the spec does not allow (400). Without a
+ * title (or an empty one) the room takes `defaultRoomTitles` in the creator's account language.
+ */
 export const roomCreateRequest = z.object({
   title: shownText('The room title', roomTitleMaxLength)
     .optional()
-    .transform((v) => v || defaultRoomTitle),
+    .transform((v) => v || undefined),
   max_participants: z.int().min(roomParticipants.min).max(roomParticipants.max).default(roomParticipants.default),
   expires_in_hours: z
     .int()

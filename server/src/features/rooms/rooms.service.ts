@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type {
-  RoomCreateInput,
-  RoomCreateResponse,
-  RoomJoinResponse,
-  RoomMemberView,
-  RoomResponse,
+import {
+  defaultRoomTitles,
+  type RoomCreateInput,
+  type RoomCreateResponse,
+  type RoomJoinResponse,
+  type RoomMemberView,
+  type RoomResponse,
 } from '@ferry/contracts/api/rooms'
 import { errorText } from '@ferry/contracts/errors'
 import { publishTo } from '../../adapters/event-bus/topic.js'
@@ -122,7 +123,7 @@ export function createRoomsService(deps: RoomsDeps, { guests, plans }: { guests:
         await assertUnderOpenCap(tx, 'rooms', user.id, now)
         const rooms = createRoomsRepository(tx)
         const created = await rooms.insertRoom({
-          name: input.title,
+          name: input.title ?? defaultRoomTitles[user.language],
           hostUserId: user.id,
           hostParticipantId: user.id,
           maxParticipants: input.max_participants,

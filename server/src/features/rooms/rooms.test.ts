@@ -33,6 +33,26 @@ await forEachStack((getApp) => {
       expect(Math.round(lasts / hourMs)).toBe(2)
     })
 
+    it("names a room given no title in its creator's language; a title given is kept", async () => {
+      const app = getApp()
+      const host = await signUp(app, 'FREE', 'Lucía Host')
+      const toSpanish = await app.api('/api/users/me/language', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ language: 'es' }),
+      })
+      expect(toSpanish.status).toBe(200)
+      const nameOf = async (id: string) =>
+        (await call<RoomMemberView>(app, 'GET', `/api/rooms/${id}`, { token: host.token })).body.name
+      expect(await nameOf(await createRoom(app, host.token))).toBe('Sala de transferencia directa')
+      expect(await nameOf(await createRoom(app, host.token, { title: '  ' }))).toBe('Sala de transferencia directa')
+      expect(await nameOf(await createRoom(app, host.token, { title: 'Fotos' }))).toBe('Fotos')
+      // What a guest who joins sees too.
+      const id = await createRoom(app, host.token)
+      const visitor = await joinRoom(app, id, null, 'Pablo')
+      expect(visitor.room.name).toBe('Sala de transferencia directa')
+    })
+
     it('refuses visitors, values outside the spec, and sizes above the plan', async () => {
       const app = getApp()
       const user = await signUp(app)
@@ -59,6 +79,13 @@ await forEachStack((getApp) => {
           detail: 'Your plan allows rooms of at most 3 participants.',
         })
         await createRoom(app, user.token, { max_participants: 3, title: 'Small', expires_in_hours: 24 })
+        // One is said in the singular, never 'participant(s)'.
+        await plans.update('guest', { maxRoomUsers: 1 })
+        const one = await call(app, 'POST', '/api/rooms', { token: user.token }, { max_participants: 2 })
+        expect(one.body).toMatchObject({
+          code: 'room_too_large',
+          detail: 'Your plan allows rooms of at most 1 participant.',
+        })
       } finally {
         await plans.update('guest', { maxRoomUsers: 5 })
       }

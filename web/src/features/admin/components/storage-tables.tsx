@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useFormatNumber } from '../../../components/use-format-number.js'
 import { usePlanName } from '../../../components/use-plan-name.js'
 import { StorageBars } from './storage-bars.js'
 
@@ -25,6 +26,7 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 export function StorageTables({ usage }: { usage: StorageUsage }) {
   const { t } = useTranslation('admin')
   const formatSize = useFormatFileSize()
+  const formatNumber = useFormatNumber()
   const planName = usePlanName()
   const formatDate = useFormatDate()
   return (
@@ -61,7 +63,7 @@ export function StorageTables({ usage }: { usage: StorageUsage }) {
                         {user.email}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{user.transfers}</Table.Td>
+                    <Table.Td>{formatNumber(user.transfers)}</Table.Td>
                     <Table.Td>{formatSize(user.bytes)}</Table.Td>
                   </Table.Tr>
                 ))}

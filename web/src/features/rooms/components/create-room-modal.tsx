@@ -1,6 +1,5 @@
 import {
   defaultRoomDurationHours,
-  defaultRoomTitle,
   normalizeMaxParticipants,
   normalizeRoomDuration,
   roomDurationsHours,
@@ -24,7 +23,10 @@ export interface CreateRoomModalProps {
 export function CreateRoomModal({ opened, onClose, onCreated, onFailed }: CreateRoomModalProps) {
   const { t } = useTranslation('rooms')
   const create = useCreateRoom()
-  const [title, setTitle] = useState(defaultRoomTitle)
+  // Untouched (null), the field shows the default title in the UI's language, and that is the room's
+  // title every guest sees (walk ES.2); cleared, the server names it in the account's language.
+  const [typed, setTitle] = useState<string | null>(null)
+  const title = typed ?? t('create.defaultTitle')
   const [participants, setParticipants] = useState<string | number>(roomParticipants.default)
   const [duration, setDuration] = useState<string | null>(String(defaultRoomDurationHours))
 
@@ -32,7 +34,7 @@ export function CreateRoomModal({ opened, onClose, onCreated, onFailed }: Create
     event.preventDefault()
     create.mutate(
       {
-        title: title.trim() || defaultRoomTitle,
+        title: title.trim() || undefined,
         max_participants: normalizeMaxParticipants(participants),
         expires_in_hours: normalizeRoomDuration(duration),
       },

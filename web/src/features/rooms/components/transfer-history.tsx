@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { LoadMore } from '../../../components/load-more.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useFormatNumber } from '../../../components/use-format-number.js'
 import { currentLanguage } from '../../../lib/i18n.js'
 import { useTransferHistory } from '../api/room-queries.js'
 import {
@@ -22,6 +23,7 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
   const { t, i18n } = useTranslation('rooms')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
+  const formatNumber = useFormatNumber()
   const locale = currentLanguage(i18n)
   const history = useTransferHistory()
   const [search, setSearch] = useState('')
@@ -145,10 +147,10 @@ export function TransferHistory({ userId }: { userId: string | undefined }) {
           {history.isSuccess && (
             <Group gap="xl" data-testid="history-summary">
               <Text size="sm">
-                {t('history.totalTransfers')}: <b>{history.total}</b>
+                {t('history.totalTransfers')}: <b>{formatNumber(history.total)}</b>
               </Text>
               <Text size="sm">
-                {t('history.completed')}: <b>{summary.completed}</b>
+                {t('history.completed')}: <b>{formatNumber(summary.completed)}</b>
               </Text>
               <Text size="sm">
                 {t('history.totalData')}: <b>{formatSize(summary.totalData)}</b>

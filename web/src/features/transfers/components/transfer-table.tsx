@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { useFormatNumber } from '../../../components/use-format-number.js'
 import type { ListedTransfer } from '../api/transfers-api.js'
 import type { SortKey, SortState } from '../transfer-table-rows.js'
 
@@ -66,6 +67,7 @@ export function TransferTable({
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
+  const formatNumber = useFormatNumber()
   const header = (key: SortKey, label: string): ReactNode => (
     <SortHeader key={key} label={label} sortKey={key} sort={sort} onSort={onSort} />
   )
@@ -138,7 +140,7 @@ export function TransferTable({
                 {formatSize(transfer.file_size)}
               </Table.Td>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="cell-downloads">
-                {transfer.download_count}
+                {formatNumber(transfer.download_count)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(transfer.created_at)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
