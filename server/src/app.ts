@@ -25,6 +25,7 @@ import { requestLinksRoutes } from './features/request-links/request-links.route
 import { roomsJobs } from './features/rooms/rooms.jobs.js'
 import { roomsRoutes } from './features/rooms/rooms.routes.js'
 import { roomSockets } from './features/rooms/rooms.sockets.js'
+import { senderConfirmationJobs } from './features/sender-confirmation/sender-confirmation.jobs.js'
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
 export function appJobs(deps: Deps): Job[] {
   return [
     ...authJobs(deps),
+    ...senderConfirmationJobs(deps),
     ...uploadsJobs(deps),
     ...transfersJobs(deps),
     ...requestLinksJobs(deps),

@@ -173,11 +173,6 @@ export function createSenderConfirmations(
       await repo.confirm({ keyHash: browserKey(browserToken), userId: user.id, kind: 'browser', expiresAt })
       return { browserToken, expiresAt }
     },
-
-    /** The sweep: forgets ended confirmations and day-old codes. */
-    async sweep(): Promise<number> {
-      return repo.deleteEnded(clock.now())
-    },
   }
 }
 

@@ -12,6 +12,7 @@ import {
   uploadFiles,
 } from '../transfers/testing/transfers-test-kit.js'
 import { createPendingUploadsSweeper } from '../uploads/uploads.jobs.js'
+import { senderConfirmationJobs } from './sender-confirmation.jobs.js'
 import { confirmSender, latestSenderCode, senderCodeMails } from './testing/sender-confirmation-test-kit.js'
 
 // Issue 18 item 7 (DECISIONS §12 `requires_otp`): on the Free plan a browser, session or key
@@ -202,6 +203,17 @@ await forEachStack((getApp) => {
       )
       expect(refused.status).toBe(403)
       expect(refused.body.code).toBe('sender_confirmation_required')
+
+      // The hourly sweep forgets what ended: the browser, the sessions, day-old codes.
+      const [sweep] = senderConfirmationJobs(app.deps)
+      await sweep!.run()
+      const left = await app.deps.database.db
+        .select()
+        .from(senderConfirmations)
+        .where(eq(senderConfirmations.userId, sender.id))
+      expect(left).toEqual([])
+      const codes = await app.deps.database.db.select().from(senderCodes).where(eq(senderCodes.userId, sender.id))
+      expect(codes).toHaveLength(1) // the one the last refusal just sent
     })
   })
 
