@@ -1,7 +1,8 @@
 import type { StorageUsage } from '@ferry/contracts/api/admin'
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useFormatNumber } from '../../../components/use-format-number.js'
@@ -29,6 +30,38 @@ export function StorageTables({ usage }: { usage: StorageUsage }) {
   const formatNumber = useFormatNumber()
   const planName = usePlanName()
   const formatDate = useFormatDate()
+  const userColumns: ResponsiveColumn<StorageUsage['top_users'][number]>[] = [
+    {
+      key: 'user',
+      label: t('storage.user'),
+      card: 'title',
+      cell: (user) => (
+        <>
+          <Text size="sm" fw="inherit">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" fw={400}>
+            {user.email}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'transfers', label: t('storage.transfers'), cell: (user) => formatNumber(user.transfers) },
+    { key: 'bytes', label: t('storage.bytes'), cell: (user) => formatSize(user.bytes) },
+  ]
+  const transferColumns: ResponsiveColumn<StorageUsage['largest_transfers'][number]>[] = [
+    {
+      key: 'title',
+      label: t('storage.transferTitle'),
+      card: 'title',
+      cell: (transfer) => transfer.title || t('storage.untitled'),
+    },
+    { key: 'owner', label: t('storage.owner'), cell: (transfer) => transfer.user_email ?? t('storage.deletedUser') },
+    { key: 'files', label: t('storage.files'), cell: (transfer) => transfer.files },
+    { key: 'bytes', label: t('storage.bytes'), cell: (transfer) => formatSize(transfer.bytes) },
+    { key: 'created', label: t('storage.created'), cell: (transfer) => formatDate(transfer.created_at) },
+    { key: 'status', label: t('storage.status'), cell: (transfer) => t(`storage.statuses.${transfer.status}`) },
+  ]
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -45,60 +78,28 @@ export function StorageTables({ usage }: { usage: StorageUsage }) {
           />
         </Section>
         <Section title={t('storage.topUsers')} empty={usage.top_users.length === 0}>
-          <Table.ScrollContainer minWidth={360}>
-            <Table data-testid="storage-top-users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('storage.user')}</Table.Th>
-                  <Table.Th>{t('storage.transfers')}</Table.Th>
-                  <Table.Th>{t('storage.bytes')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {usage.top_users.map((user) => (
-                  <Table.Tr key={user.user_id} data-email={user.email}>
-                    <Table.Td>
-                      <Text size="sm">{user.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {user.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatNumber(user.transfers)}</Table.Td>
-                    <Table.Td>{formatSize(user.bytes)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            rows={usage.top_users}
+            columns={userColumns}
+            rowKey={(user) => user.user_id}
+            rowAttributes={(user) => ({ 'data-email': user.email })}
+            label={t('storage.topUsers')}
+            minWidth={360}
+            tableProps={{ 'data-testid': 'storage-top-users' }}
+            cardsTestId="storage-top-users"
+          />
         </Section>
       </SimpleGrid>
       <Section title={t('storage.largest')} empty={usage.largest_transfers.length === 0}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table data-testid="storage-largest">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('storage.transferTitle')}</Table.Th>
-                <Table.Th>{t('storage.owner')}</Table.Th>
-                <Table.Th>{t('storage.files')}</Table.Th>
-                <Table.Th>{t('storage.bytes')}</Table.Th>
-                <Table.Th>{t('storage.created')}</Table.Th>
-                <Table.Th>{t('storage.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {usage.largest_transfers.map((transfer) => (
-                <Table.Tr key={transfer.id}>
-                  <Table.Td>{transfer.title || t('storage.untitled')}</Table.Td>
-                  <Table.Td>{transfer.user_email ?? t('storage.deletedUser')}</Table.Td>
-                  <Table.Td>{transfer.files}</Table.Td>
-                  <Table.Td>{formatSize(transfer.bytes)}</Table.Td>
-                  <Table.Td>{formatDate(transfer.created_at)}</Table.Td>
-                  <Table.Td>{t(`storage.statuses.${transfer.status}`)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          rows={usage.largest_transfers}
+          columns={transferColumns}
+          rowKey={(transfer) => transfer.id}
+          label={t('storage.largest')}
+          minWidth={640}
+          tableProps={{ 'data-testid': 'storage-largest' }}
+          cardsTestId="storage-largest"
+        />
       </Section>
     </Stack>
   )

@@ -4,6 +4,7 @@ import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconMailForward, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react'
 import type { ParseKeys } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useSession } from '../../auth/index.js'
 import { RoleBadge } from './role-badge.js'
@@ -57,67 +58,67 @@ export function UsersTable({ users, sort, onSort, onEdit, onDelete, onNewLink }:
   const { t } = useTranslation('admin')
   const formatDate = useFormatDate()
   const selfId = useSession().user?.id ?? null
+  const sortable = (column: AdminUserSortKey): Pick<ResponsiveColumn<AdminUser>, 'key' | 'label' | 'th'> => ({
+    key: column,
+    label: t(columnLabels[column]),
+    th: <SortableHeader column={column} sort={sort} onSort={onSort} />,
+  })
+  const columns: ResponsiveColumn<AdminUser>[] = [
+    {
+      key: 'id',
+      label: t('users.columns.id'),
+      cell: (user) => (
+        <Text size="xs" ff="monospace" title={user.id} span>
+          {user.id.slice(0, 8)}
+        </Text>
+      ),
+    },
+    { ...sortable('name'), card: 'title', cell: (user) => user.name },
+    { ...sortable('email'), cell: (user) => user.email },
+    { ...sortable('role'), cell: (user) => <RoleBadge role={user.role} /> },
+    { ...sortable('created_at'), cell: (user) => formatDate(user.created_at) },
+    {
+      key: 'actions',
+      label: t('users.columns.actions'),
+      card: 'actions',
+      cell: (user) => (
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" onClick={() => onEdit(user)} aria-label={t('users.edit', { name: user.name })}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={() => onNewLink(user)}
+            aria-label={t('users.newLink', { name: user.name })}
+          >
+            <IconMailForward size={18} />
+          </ActionIcon>
+          {/* The server refuses deleting oneself: not offered (issue 17 item 9). */}
+          {user.id !== selfId && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(user)}
+              aria-label={t('users.delete', { name: user.name })}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+      ),
+    },
+  ]
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('users.columns.id')}</Table.Th>
-            <SortableHeader column="name" sort={sort} onSort={onSort} />
-            <SortableHeader column="email" sort={sort} onSort={onSort} />
-            <SortableHeader column="role" sort={sort} onSort={onSort} />
-            <SortableHeader column="created_at" sort={sort} onSort={onSort} />
-            <Table.Th>{t('users.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-              <Table.Td>
-                <Text size="xs" ff="monospace" title={user.id}>
-                  {user.id.slice(0, 8)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{user.name}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>
-                <RoleBadge role={user.role} />
-              </Table.Td>
-              <Table.Td>{formatDate(user.created_at)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => onEdit(user)}
-                    aria-label={t('users.edit', { name: user.name })}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => onNewLink(user)}
-                    aria-label={t('users.newLink', { name: user.name })}
-                  >
-                    <IconMailForward size={18} />
-                  </ActionIcon>
-                  {/* The server refuses deleting oneself: not offered (issue 17 item 9). */}
-                  {user.id !== selfId && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(user)}
-                      aria-label={t('users.delete', { name: user.name })}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={users}
+      columns={columns}
+      rowKey={(user) => user.id}
+      rowAttributes={(user) => ({ 'data-testid': 'user-row', 'data-email': user.email })}
+      label={t('users.title')}
+      minWidth={760}
+      tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm', 'data-testid': 'users-table' }}
+      cardsTestId="users-cards"
+    />
   )
 }

@@ -1,10 +1,11 @@
-import { type PayoutStatus, payoutStatuses } from '@ferry/contracts/api/referrals'
-import { Alert, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
+import { type AdminReferral, type PayoutStatus, payoutStatuses } from '@ferry/contracts/api/referrals'
+import { Alert, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { LoadMore } from '../../../components/load-more.js'
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
 import { errorMessage } from '../../../lib/error-message.js'
@@ -38,6 +39,60 @@ export function AdminPayoutsPanel() {
       { onError: (failure) => setError(t('referrals.admin.actionFailed', { message: errorMessage(i18n, failure) })) },
     )
   }
+
+  const columns: ResponsiveColumn<AdminReferral>[] = [
+    {
+      key: 'code',
+      label: t('referrals.columns.code'),
+      card: 'title',
+      cell: (referral) => (
+        <Text ff="monospace" size="sm" fw="inherit">
+          {referral.invite_code}
+        </Text>
+      ),
+    },
+    { key: 'inviter', label: t('referrals.admin.inviter'), cell: (referral) => referral.inviter_email },
+    { key: 'invitee', label: t('referrals.admin.invitee'), cell: (referral) => referral.invited_email ?? '—' },
+    { key: 'amount', label: t('referrals.admin.amount'), cell: (referral) => money(referral.payout_amount) },
+    {
+      key: 'status',
+      label: t('referrals.admin.status'),
+      cell: (referral) =>
+        referral.payout_status && (
+          <Badge variant="light" color={payoutColor(referral.payout_status)} data-testid="payout-status">
+            {t(`referrals.payoutStatus.${referral.payout_status}`)}
+          </Badge>
+        ),
+    },
+    {
+      key: 'converted',
+      label: t('referrals.columns.converted'),
+      tdProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (referral) => (referral.conversion_date ? formatDate(referral.conversion_date, 'date') : '—'),
+    },
+    {
+      key: 'actions',
+      label: t('referrals.columns.actions'),
+      card: 'actions',
+      cell: (referral) => (
+        <Group gap={4} wrap="nowrap">
+          {(referral.payout_status ? actionsFor[referral.payout_status] : []).map((kind) => (
+            <Button
+              key={kind}
+              size="compact-xs"
+              variant={kind === 'cancel' ? 'subtle' : 'light'}
+              color={kind === 'cancel' ? 'red' : kind === 'markPaid' ? 'green' : 'blue'}
+              loading={action.isPending && action.variables?.id === referral.id && action.variables.action === kind}
+              disabled={action.isPending}
+              onClick={() => run(referral.id, kind)}
+            >
+              {t(`referrals.admin.${kind}`)}
+            </Button>
+          ))}
+        </Group>
+      ),
+    },
+  ]
 
   return (
     <Stack gap="md" data-testid="admin-payouts">
@@ -81,63 +136,17 @@ export function AdminPayoutsPanel() {
           {t('referrals.admin.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('referrals.columns.code')}</Table.Th>
-                <Table.Th>{t('referrals.admin.inviter')}</Table.Th>
-                <Table.Th>{t('referrals.admin.invitee')}</Table.Th>
-                <Table.Th>{t('referrals.admin.amount')}</Table.Th>
-                <Table.Th>{t('referrals.admin.status')}</Table.Th>
-                <Table.Th>{t('referrals.columns.converted')}</Table.Th>
-                <Table.Th>{t('referrals.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.items ?? []).map((referral) => (
-                <Table.Tr key={referral.id} data-testid="payout-row" data-code={referral.invite_code}>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">
-                      {referral.invite_code}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{referral.inviter_email}</Table.Td>
-                  <Table.Td>{referral.invited_email ?? '—'}</Table.Td>
-                  <Table.Td>{money(referral.payout_amount)}</Table.Td>
-                  <Table.Td>
-                    {referral.payout_status && (
-                      <Badge variant="light" color={payoutColor(referral.payout_status)} data-testid="payout-status">
-                        {t(`referrals.payoutStatus.${referral.payout_status}`)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {referral.conversion_date ? formatDate(referral.conversion_date, 'date') : '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {(referral.payout_status ? actionsFor[referral.payout_status] : []).map((kind) => (
-                        <Button
-                          key={kind}
-                          size="compact-xs"
-                          variant={kind === 'cancel' ? 'subtle' : 'light'}
-                          color={kind === 'cancel' ? 'red' : kind === 'markPaid' ? 'green' : 'blue'}
-                          loading={
-                            action.isPending && action.variables?.id === referral.id && action.variables.action === kind
-                          }
-                          disabled={action.isPending}
-                          onClick={() => run(referral.id, kind)}
-                        >
-                          {t(`referrals.admin.${kind}`)}
-                        </Button>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+        <Stack gap="sm">
+          <ResponsiveTable
+            rows={list.items ?? []}
+            columns={columns}
+            rowKey={(referral) => referral.id}
+            rowAttributes={(referral) => ({ 'data-testid': 'payout-row', 'data-code': referral.invite_code })}
+            label={t('referrals.admin.title')}
+            minWidth={820}
+            tableProps={{ striped: true, verticalSpacing: 'sm' }}
+            cardsTestId="payout-cards"
+          />
           <LoadMore
             shown={list.items?.length ?? 0}
             total={list.total}
@@ -146,7 +155,7 @@ export function AdminPayoutsPanel() {
             onLoadMore={list.loadMore}
             data-testid="payouts-load-more"
           />
-        </Table.ScrollContainer>
+        </Stack>
       )}
     </Stack>
   )

@@ -1,9 +1,10 @@
 import { type RequestLinkStatus, type RequestListItem, requestLinkStatus } from '@ferry/contracts/api/request-links'
-import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadMore } from '../../../components/load-more.js'
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useDeleteRequestLink, useRequestLinkList, useUpdateRequestLink } from '../api/request-link-queries.js'
 import { createLinkFailure } from '../request-link-errors.js'
@@ -53,97 +54,121 @@ export function MyRequestsTable() {
     )
 
   const now = new Date()
+  const nameCell = (link: RequestListItem, truncate: boolean) => (
+    <>
+      <Text
+        size="sm"
+        fw={500}
+        truncate={truncate ? 'end' : undefined}
+        style={truncate ? undefined : { overflowWrap: 'anywhere' }}
+        title={link.name ?? link.request_id}
+        data-testid="request-name-cell"
+      >
+        {link.name ?? linkIdPrefix(link.request_id)}
+      </Text>
+      <Text size="xs" c="dimmed" fw={400}>
+        {t('mine.created', { date: formatDate(link.created_at) })}
+      </Text>
+    </>
+  )
+  const columns: ResponsiveColumn<RequestListItem>[] = [
+    {
+      key: 'name',
+      label: t('mine.columns.name'),
+      card: 'title',
+      tdProps: { maw: 280 },
+      cell: (link) => nameCell(link, true),
+      cardCell: (link) => nameCell(link, false),
+    },
+    {
+      key: 'expires',
+      label: t('mine.columns.expires'),
+      tdProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (link) => formatDate(link.expires_at),
+    },
+    {
+      key: 'status',
+      label: t('mine.columns.status'),
+      cell: (link) => {
+        const status = requestLinkStatus(link, now)
+        return (
+          <Badge variant="light" color={statusColors[status]} data-testid="request-status">
+            {t(`mine.status.${status}`)}
+          </Badge>
+        )
+      },
+    },
+    {
+      key: 'uploads',
+      label: t('mine.columns.uploads'),
+      tdProps: { style: { fontVariantNumeric: 'tabular-nums' }, 'data-testid': 'request-uploads' },
+      cell: (link) => link.uploads_count,
+    },
+    {
+      key: 'actions',
+      label: t('mine.columns.actions'),
+      card: 'actions',
+      cell: (link) => {
+        const status = requestLinkStatus(link, now)
+        const open = status === 'active'
+        return (
+          <Group gap={2} wrap="nowrap">
+            <CopyLinkButton value={requestUploadUrl(window.location.origin, link.request_id)} />
+            <Tooltip label={t('mine.edit')} withArrow>
+              <ActionIcon variant="subtle" aria-label={t('mine.edit')} onClick={() => setEditing(link)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {open ? (
+              <Tooltip label={t('mine.close')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="orange"
+                  aria-label={t('mine.close')}
+                  onClick={() => setActive(link, false)}
+                >
+                  <IconLock size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Tooltip label={t('mine.reopen')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="green"
+                  aria-label={t('mine.reopen')}
+                  onClick={() => (status === 'expired' ? setEditing(link) : setActive(link, true))}
+                >
+                  <IconLockOpen size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label={t('mine.delete')} withArrow>
+              <ActionIcon variant="subtle" color="red" aria-label={t('mine.delete')} onClick={() => setDeleting(link)}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )
+      },
+    },
+  ]
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="my-requests-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('mine.columns.name')}</Table.Th>
-              <Table.Th>{t('mine.columns.expires')}</Table.Th>
-              <Table.Th>{t('mine.columns.status')}</Table.Th>
-              <Table.Th>{t('mine.columns.uploads')}</Table.Th>
-              <Table.Th>{t('mine.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((link) => {
-              const status = requestLinkStatus(link, now)
-              const open = status === 'active'
-              return (
-                <Table.Tr key={link.request_id} data-testid="my-request-row" data-request-id={link.request_id}>
-                  <Table.Td maw={280}>
-                    <Text
-                      size="sm"
-                      fw={500}
-                      truncate="end"
-                      title={link.name ?? link.request_id}
-                      data-testid="request-name-cell"
-                    >
-                      {link.name ?? linkIdPrefix(link.request_id)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('mine.created', { date: formatDate(link.created_at) })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.expires_at)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={statusColors[status]} data-testid="request-status">
-                      {t(`mine.status.${status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="request-uploads">
-                    {link.uploads_count}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <CopyLinkButton value={requestUploadUrl(window.location.origin, link.request_id)} />
-                      <Tooltip label={t('mine.edit')} withArrow>
-                        <ActionIcon variant="subtle" aria-label={t('mine.edit')} onClick={() => setEditing(link)}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {open ? (
-                        <Tooltip label={t('mine.close')} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="orange"
-                            aria-label={t('mine.close')}
-                            onClick={() => setActive(link, false)}
-                          >
-                            <IconLock size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : (
-                        <Tooltip label={t('mine.reopen')} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="green"
-                            aria-label={t('mine.reopen')}
-                            onClick={() => (status === 'expired' ? setEditing(link) : setActive(link, true))}
-                          >
-                            <IconLockOpen size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      <Tooltip label={t('mine.delete')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('mine.delete')}
-                          onClick={() => setDeleting(link)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        rows={items}
+        columns={columns}
+        rowKey={(link) => link.request_id}
+        rowAttributes={(link) => ({ 'data-testid': 'my-request-row', 'data-request-id': link.request_id })}
+        label={t('tabs.mine')}
+        minWidth={560}
+        tableProps={{
+          striped: true,
+          highlightOnHover: true,
+          verticalSpacing: 'sm',
+          'data-testid': 'my-requests-table',
+        }}
+        cardsTestId="my-requests-cards"
+      />
       <LoadMore
         shown={items.length}
         total={list.total}

@@ -67,7 +67,7 @@ function ReceivedGroupCard({ group }: { group: ReceivedGroup }) {
               data-testid="received-file"
               data-file-name={file.file_name}
             >
-              <Text size="sm" truncate title={file.file_name} style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                 {file.file_name}
               </Text>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>

@@ -1,5 +1,5 @@
 import type { TransferFile } from '@ferry/contracts/api/transfers'
-import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
+import { Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconDownload, IconFile } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
@@ -32,7 +32,7 @@ export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFi
                 <IconFile size={18} />
               </ThemeIcon>
               <Stack gap={0} miw={0} style={{ flex: 1 }}>
-                <Text fw={500} truncate title={file.file_name}>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="share-file-name">
                   {file.file_name}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -45,7 +45,6 @@ export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFi
                   href={href}
                   variant="light"
                   size="sm"
-                  leftSection={<IconDownload size={16} />}
                   loading={pendingKey === file.file_key}
                   aria-label={t('share.downloadFile', { name: file.file_name })}
                   onClick={(event) => {
@@ -53,7 +52,11 @@ export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFi
                     onDownload(file, href)
                   }}
                 >
-                  {t('share.download')}
+                  {/* On a phone the icon alone, so the name has the width (the label names the file). */}
+                  <IconDownload size={16} aria-hidden />
+                  <Box component="span" visibleFrom="xs" ml={8}>
+                    {t('share.download')}
+                  </Box>
                 </Button>
               )}
             </Group>

@@ -37,7 +37,7 @@ export function ShareTracking({ recipients, files }: ShareTrackingProps) {
               {recipient.avatar_letter}
             </Avatar>
             <Stack gap={4} miw={0} style={{ flex: 1 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {recipient.recipient_email}
               </Text>
               <Group gap={6} c="dimmed">
@@ -53,7 +53,7 @@ export function ShareTracking({ recipients, files }: ShareTrackingProps) {
                   const done = recipient.download_status[file.file_id] === true
                   return (
                     <Group key={file.file_id} gap="xs" wrap="nowrap" data-testid="download-status">
-                      <Text size="sm" truncate style={{ flex: 1 }}>
+                      <Text size="sm" miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
                         {file.file_name}
                       </Text>
                       <Badge

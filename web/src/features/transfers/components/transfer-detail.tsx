@@ -123,7 +123,7 @@ export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
             <Field label={t('detail.files')}>
               <Stack gap={2}>
                 {transfer.files.map((file) => (
-                  <Text key={file.file_id} size="sm">
+                  <Text key={file.file_id} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="detail-file">
                     {file.file_name}{' '}
                     <Text span c="dimmed" size="sm">
                       ({formatSize(file.file_size)})
@@ -136,7 +136,9 @@ export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
               <Text size="sm">{formatSize(transfer.file_size)}</Text>
             </Field>
             <Field label={t('detail.recipient')}>
-              <Text size="sm">{transfer.recipient_emails.join(', ') || transfer.recipient_email}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {transfer.recipient_emails.join(', ') || transfer.recipient_email}
+              </Text>
             </Field>
             <Field label={t('detail.downloads')}>
               <Text size="sm" data-testid="detail-downloads">

@@ -3,6 +3,7 @@ import { IconCheck, IconChevronDown, IconChevronUp, IconLink, IconSelector, Icon
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useFormatNumber } from '../../../components/use-format-number.js'
@@ -68,124 +69,154 @@ export function TransferTable({
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
   const formatNumber = useFormatNumber()
-  const header = (key: SortKey, label: string): ReactNode => (
-    <SortHeader key={key} label={label} sortKey={key} sort={sort} onSort={onSort} />
+  const header = (key: SortKey, label: string): Pick<ResponsiveColumn<ListedTransfer>, 'key' | 'label' | 'th'> => ({
+    key,
+    label,
+    th: <SortHeader key={key} label={label} sortKey={key} sort={sort} onSort={onSort} />,
+  })
+  const titleLink = (transfer: ListedTransfer, truncate: boolean) => (
+    <Anchor
+      component={Link}
+      to={detailPath(transfer.id)}
+      size="sm"
+      fw={500}
+      display="block"
+      truncate={truncate}
+      title={transfer.title}
+      data-testid="cell-title"
+    >
+      {transfer.title || t('list.untitled')}
+    </Anchor>
   )
+  const nowrap = { style: { whiteSpace: 'nowrap' } } as const
+  const fileText = (transfer: ListedTransfer) =>
+    transfer.files.length === 1 ? transfer.file_name : t('list.fileCount', { count: transfer.files.length })
+  const columns: ResponsiveColumn<ListedTransfer>[] = [
+    {
+      ...header('id', t('list.columns.id')),
+      // The title opens the transfer; the id stays for whoever needs to quote it.
+      cell: (transfer) => (
+        <Anchor component={Link} to={detailPath(transfer.id)} ff="monospace" size="xs" c="dimmed" tabIndex={-1}>
+          {shortId(transfer.id)}
+        </Anchor>
+      ),
+    },
+    ...(showOwner
+      ? [
+          {
+            ...header('owner', t('list.columns.owner')),
+            tdProps: { maw: 240, 'data-testid': 'cell-owner' },
+            cell: (transfer: ListedTransfer) => (
+              <Text size="sm" truncate title={transfer.owner_name ?? undefined}>
+                {transfer.owner_email ?? t('list.noOwner')}
+              </Text>
+            ),
+            cardCell: (transfer: ListedTransfer) => transfer.owner_email ?? t('list.noOwner'),
+          } satisfies ResponsiveColumn<ListedTransfer>,
+        ]
+      : []),
+    {
+      ...header('title', t('list.columns.title')),
+      card: 'title',
+      tdProps: { maw: 220 },
+      cell: (transfer) => titleLink(transfer, true),
+      cardCell: (transfer) => titleLink(transfer, false),
+    },
+    {
+      ...header('recipient', t('list.columns.recipient')),
+      tdProps: { maw: 220 },
+      cell: (transfer) => (
+        <Text size="sm" truncate title={transfer.recipient_emails.join(', ')}>
+          {transfer.recipient_email}
+          {transfer.recipient_emails.length > 1 && (
+            <Badge ml={6} size="xs" variant="light" color="gray">
+              +{transfer.recipient_emails.length - 1}
+            </Badge>
+          )}
+        </Text>
+      ),
+      cardCell: (transfer) => transfer.recipient_emails.join(', ') || transfer.recipient_email,
+    },
+    {
+      ...header('file', t('list.columns.file')),
+      tdProps: { maw: 200 },
+      cell: (transfer) => (
+        <Text size="sm" truncate title={transfer.files.map((file) => file.file_name).join(', ')}>
+          {fileText(transfer)}
+        </Text>
+      ),
+      cardCell: fileText,
+    },
+    {
+      ...header('size', t('list.columns.size')),
+      tdProps: { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } },
+      cell: (transfer) => formatSize(transfer.file_size),
+    },
+    {
+      ...header('downloads', t('list.columns.downloads')),
+      tdProps: { style: { fontVariantNumeric: 'tabular-nums' }, 'data-testid': 'cell-downloads' },
+      cell: (transfer) => formatNumber(transfer.download_count),
+    },
+    {
+      ...header('created', t('list.columns.created')),
+      tdProps: nowrap,
+      cell: (transfer) => formatDate(transfer.created_at),
+    },
+    {
+      ...header('expires', t('list.columns.expires')),
+      tdProps: nowrap,
+      cell: (transfer) => (
+        <Group gap={6} wrap="nowrap" justify="flex-end" display="inline-flex">
+          <Text size="sm">{formatDate(transfer.expires_at)}</Text>
+          {transfer.status !== 'active' && (
+            <Badge size="xs" color="red" variant="light">
+              {t('detail.expired')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('list.columns.actions'),
+      card: 'actions',
+      cell: (transfer) => (
+        <Group gap={4} wrap="nowrap">
+          {rowAction?.(transfer)}
+          <CopyButton value={transfer.sharing_url} timeout={2000}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('list.copied') : t('list.copyLink')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'teal' : 'blue'}
+                  onClick={copy}
+                  aria-label={t('list.copyLink')}
+                >
+                  {copied ? <IconCheck size={18} /> : <IconLink size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+          <Tooltip label={t('list.delete')} withArrow>
+            <ActionIcon variant="subtle" color="red" onClick={() => onDelete(transfer)} aria-label={t('list.delete')}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ]
 
   return (
-    <Table.ScrollContainer minWidth={showOwner ? 1150 : 1000}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="transfers-table">
-        <Table.Thead>
-          <Table.Tr>
-            {header('id', t('list.columns.id'))}
-            {showOwner && header('owner', t('list.columns.owner'))}
-            {header('title', t('list.columns.title'))}
-            {header('recipient', t('list.columns.recipient'))}
-            {header('file', t('list.columns.file'))}
-            {header('size', t('list.columns.size'))}
-            {header('downloads', t('list.columns.downloads'))}
-            {header('created', t('list.columns.created'))}
-            {header('expires', t('list.columns.expires'))}
-            <Table.Th>{t('list.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((transfer) => (
-            <Table.Tr key={transfer.id} data-testid="transfer-row" data-title={transfer.title}>
-              <Table.Td>
-                {/* The title opens the transfer; the id stays for whoever needs to quote it. */}
-                <Anchor component={Link} to={detailPath(transfer.id)} ff="monospace" size="xs" c="dimmed" tabIndex={-1}>
-                  {shortId(transfer.id)}
-                </Anchor>
-              </Table.Td>
-              {showOwner && (
-                <Table.Td maw={240} data-testid="cell-owner">
-                  <Text size="sm" truncate title={transfer.owner_name ?? undefined}>
-                    {transfer.owner_email ?? t('list.noOwner')}
-                  </Text>
-                </Table.Td>
-              )}
-              <Table.Td maw={220}>
-                <Anchor
-                  component={Link}
-                  to={detailPath(transfer.id)}
-                  size="sm"
-                  fw={500}
-                  display="block"
-                  truncate
-                  title={transfer.title}
-                  data-testid="cell-title"
-                >
-                  {transfer.title || t('list.untitled')}
-                </Anchor>
-              </Table.Td>
-              <Table.Td maw={220}>
-                <Text size="sm" truncate title={transfer.recipient_emails.join(', ')}>
-                  {transfer.recipient_email}
-                  {transfer.recipient_emails.length > 1 && (
-                    <Badge ml={6} size="xs" variant="light" color="gray">
-                      +{transfer.recipient_emails.length - 1}
-                    </Badge>
-                  )}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={200}>
-                <Text size="sm" truncate title={transfer.files.map((file) => file.file_name).join(', ')}>
-                  {transfer.files.length === 1
-                    ? transfer.file_name
-                    : t('list.fileCount', { count: transfer.files.length })}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatSize(transfer.file_size)}
-              </Table.Td>
-              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="cell-downloads">
-                {formatNumber(transfer.download_count)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(transfer.created_at)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm">{formatDate(transfer.expires_at)}</Text>
-                  {transfer.status !== 'active' && (
-                    <Badge size="xs" color="red" variant="light">
-                      {t('detail.expired')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {rowAction?.(transfer)}
-                  <CopyButton value={transfer.sharing_url} timeout={2000}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? t('list.copied') : t('list.copyLink')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color={copied ? 'teal' : 'blue'}
-                          onClick={copy}
-                          aria-label={t('list.copyLink')}
-                        >
-                          {copied ? <IconCheck size={18} /> : <IconLink size={18} />}
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
-                  <Tooltip label={t('list.delete')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(transfer)}
-                      aria-label={t('list.delete')}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      rowKey={(transfer) => transfer.id}
+      rowAttributes={(transfer) => ({ 'data-testid': 'transfer-row', 'data-title': transfer.title })}
+      label={t('list.cardsLabel')}
+      minWidth={showOwner ? 1150 : 1000}
+      tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm', 'data-testid': 'transfers-table' }}
+      cardsTestId="transfers-cards"
+    />
   )
 }

@@ -101,8 +101,16 @@ export const UploadFileRow = memo(function UploadFileRow({ item, signedIn, onRem
           <Icon size={20} stroke={1.6} />
         </ThemeIcon>
         <Box miw={0} style={{ flex: 1 }}>
-          <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="sm" fw={500} truncate="end" title={item.name} miw={0}>
+          {/* A long name wraps (a phone has no pointer to show a title); the size keeps its place. */}
+          <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+            <Text
+              size="sm"
+              fw={500}
+              title={item.name}
+              miw={0}
+              style={{ flex: 1, overflowWrap: 'anywhere' }}
+              data-testid="upload-file-name"
+            >
               {folder && (
                 <Text span c="dimmed" inherit>
                   {folder}
@@ -110,7 +118,12 @@ export const UploadFileRow = memo(function UploadFileRow({ item, signedIn, onRem
               )}
               {base}
             </Text>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            <Text
+              size="xs"
+              c="dimmed"
+              style={{ whiteSpace: 'nowrap', flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}
+              data-testid="upload-file-size"
+            >
               {formatSize(item.size)}
             </Text>
           </Group>

@@ -89,7 +89,9 @@ export function UploadPicker({ queue, signedIn, onLogin, maxFileBytes, upgradeTo
       {hasFiles && (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="selected-files">
           <UploadSummary queue={queue} />
-          <ScrollArea.Autosize mah={380} scrollbars="y">
+          {/* The scroll area's content is a CSS table by default, which grows to its widest row and
+              pushes the remove buttons out of the card on a phone: a block keeps it to the card's width. */}
+          <ScrollArea.Autosize mah={380} scrollbars="y" styles={{ content: { display: 'block' } }}>
             <ul aria-label={t('picker.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {queue.items.map((item) => (
                 <li key={item.id}>
