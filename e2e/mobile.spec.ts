@@ -270,6 +270,7 @@ for (const lng of ['en', 'es'] as const) {
     const transfer = page.getByTestId('transfers-cards').getByTestId('transfer-row')
     await expect(transfer).toHaveCount(1)
     await expect(transfer.getByTestId('cell-title')).toHaveText(title)
+    await expect(transfer.getByTestId('card-owner')).toHaveText(account.email)
     await expectWholeText(transfer.getByTestId('card-file'), longNames.unbroken)
     await expectOnScreen(transfer.getByRole('button', { name: s.delete }))
     await expectNoSidewaysScroll(page)
