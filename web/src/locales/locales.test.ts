@@ -50,7 +50,8 @@ describe('locale files', () => {
     })
   }
   // Issue 17 (walk ES.4, 7.4): no "recipient(s)", and no "1 users": a text that counts says so with
-  // i18next's plural forms, `key_one` and `key_other` side by side, each fed `count`.
+  // i18next's plural forms, `key_one` and `key_other` side by side, each fed `count`, which
+  // i18next's number formatter writes in the language's convention.
   for (const lng of languages) {
     it(`${lng}: no "(s)", and a number followed by what it counts in both plural forms`, () => {
       const problems: string[] = []
@@ -58,8 +59,10 @@ describe('locale files', () => {
         const texts = load(lng, ns)
         for (const [key, text] of texts) {
           if (/\p{L}\((s|es)\)/u.test(text)) problems.push(`${ns} ${key}: "(s)"`)
+          // A count is written in the language's number format ('12.345' in Spanish): `{{count, number}}`.
+          if (/\{\{\s*count\s*\}\}/.test(text)) problems.push(`${ns} ${key}: {{count}} without ", number"`)
           // '{{count}} users' needs its forms; '{{count}} of {{max}}' names nothing it counts.
-          const counts = /\{\{\s*count\s*\}\}\s+(?!of\b|de\b)\p{L}/u.test(text)
+          const counts = /\{\{\s*count(\s*,\s*number)?\s*\}\}\s+(?!of\b|de\b)\p{L}/u.test(text)
           const plural = /^(.*)_(one|other)$/.exec(key)
           if (counts && !plural) problems.push(`${ns} ${key}: counts without _one/_other`)
           if (plural && !(texts.has(`${plural[1]}_one`) && texts.has(`${plural[1]}_other`)))
