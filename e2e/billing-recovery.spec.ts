@@ -28,6 +28,7 @@ async function adminQuery(sql: string, params: unknown[] = [], url = postgresAdm
  */
 test('an expired Pro transfer in its grace is recovered through the test checkout and opens again', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000)
   const database = `ferry_e2e_recovery_${randomUUID().replaceAll('-', '').slice(0, 12)}`
@@ -50,6 +51,26 @@ test('an expired Pro transfer in its grace is recovered through the test checkou
       databaseUrl,
     )
 
+    // A recipient's link is headed as expired, and names the transfer and whom to ask (walk 9.3).
+    const recipientContext = await browser.newContext()
+    const recipient = await recipientContext.newPage()
+    await recipient.goto(`${server.url}/share/${transfer.unique_id}`)
+    await expect(recipient.getByRole('heading', { level: 1, name: 'Transfer Expired' })).toBeVisible({
+      timeout: 15_000,
+    })
+    const sender = login.user.name
+    await expect(recipient.getByTestId('share-error')).toContainText(
+      `“Quarterly figures” from ${sender} has expired and is no longer available. Ask ${sender} to send the files again.`,
+    )
+    await recipient.goto(`${server.url}/share/${transfer.unique_id}?lng=es`)
+    await expect(recipient.getByRole('heading', { level: 1, name: 'Transferencia caducada' })).toBeVisible({
+      timeout: 15_000,
+    })
+    await expect(recipient.getByTestId('share-error')).toContainText(
+      `«Quarterly figures», de ${sender}, ha caducado y ya no está disponible. Pide a ${sender} que vuelva a mandar los archivos.`,
+    )
+    await recipientContext.close()
+
     await storeLogin(page, login)
     // My Transfers offers it on the row; the detail page explains it.
     await page.goto(`${server.url}/transfers`)
@@ -62,7 +83,8 @@ test('an expired Pro transfer in its grace is recovered through the test checkou
 
     await expect(page).toHaveURL(/\/checkout\/test\//, { timeout: 15_000 })
     await expect(page.getByTestId('test-mode-notice')).toContainText('no card is charged', { timeout: 15_000 })
-    await expect(page.getByText(transfer.id)).toBeVisible()
+    // Named by its title, not its id (walk 9.8).
+    await expect(page.getByTestId('test-checkout-transfer')).toHaveText('Quarterly figures')
     await expect(page.getByTestId('test-checkout-amount')).toHaveText('€4.99')
     await page.getByRole('button', { name: 'Pay (test)' }).click()
 

@@ -32,6 +32,8 @@ const languages = [
     oversize: 'big.bin is 2 KiB: your plan sends up to 1 KiB per transfer, so it was not added.',
     upgradeLarger: 'Upgrade to send larger files',
     addFiles: 'Add files',
+    adminOnly: 'Administrators only',
+    home: 'Go to Homepage',
   },
   {
     lng: 'es',
@@ -55,6 +57,8 @@ const languages = [
     oversize: 'big.bin ocupa 2 KiB: tu plan envía hasta 1 KiB por transferencia, así que no se ha añadido.',
     upgradeLarger: 'Mejora tu plan para enviar archivos más grandes',
     addFiles: 'Añadir archivos',
+    adminOnly: 'Solo para administradores',
+    home: 'Ir a la página de inicio',
   },
 ] as const
 
@@ -133,8 +137,13 @@ for (const t of languages) {
         const names = await menuEntries(page, menu)
         for (const developerPage of t.devEntries) expect(names).not.toContain(developerPage)
       }
-      // Typed by hand, a developer page sends the user home.
-      await page.goto('/styleguide')
+      // Typed by hand, a developer page says it is the administrators' and offers the way home (walk 9.5).
+      for (const path of ['/styleguide', '/admin']) {
+        await page.goto(`${path}?lng=${t.lng}`)
+        await expect(page.getByRole('heading', { level: 1, name: t.adminOnly })).toBeVisible({ timeout: 15_000 })
+        await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`))
+      }
+      await page.getByRole('link', { name: t.home }).click()
       await expect(page).toHaveURL(/\/$/)
     })
 

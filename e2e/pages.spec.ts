@@ -52,15 +52,24 @@ test.describe('Tools (admin)', () => {
     await expect(page.getByTestId('days-between')).toHaveText('2')
   })
 
-  test('a signed-in non-admin is sent home and a visitor to login', async ({ page, request }) => {
+  test('a signed-in non-admin is told the page is for administrators, and a visitor is sent to login', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/tools')
     await expect(page).toHaveURL(/\/login\?next=%2Ftools$/)
     await storeLogin(page, await registerViaApi(request))
     // The developer pages are the admin's (issue 17 item 7).
     for (const path of ['/mantine-guide', '/tools', '/styleguide', '/subscribe']) {
       await page.goto(path)
-      await expect(page).toHaveURL(/\/$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Administrators only' })).toBeVisible({
+        timeout: 15_000,
+      })
+      await expect(page.getByTestId('admin-only')).toContainText('ask the person who runs this Ferry server')
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
     }
+    await page.getByRole('link', { name: 'Go to Homepage' }).click()
+    await expect(page).toHaveURL(/\/$/)
   })
 })
 

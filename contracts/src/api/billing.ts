@@ -83,6 +83,8 @@ export const testCheckoutSessionSchema = z.object({
   referral_code: z.string().nullable(),
   /** The transfer a recovery payment is for; null for subscriptions. */
   transfer_id: z.string().nullable(),
+  /** That transfer's title, as its owner knows it ('' when it has none); null for subscriptions. */
+  transfer_title: z.string().nullable(),
   success_url: z.string(),
   cancel_url: z.string(),
   created_at: z.iso.datetime({ offset: true }),

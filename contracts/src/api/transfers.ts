@@ -278,6 +278,18 @@ export const shareResponse = z.object({
 })
 export type ShareResponse = z.infer<typeof shareResponse>
 
+/**
+ * GET /api/share/{uniqueId}'s 403 to a recipient once the transfer expired: the error, and only the
+ * title and the sender's name, so the page can say what expired and whom to ask (walk 9.3).
+ */
+export const shareExpiredResponse = z.object({
+  detail: z.string(),
+  code: z.string(),
+  title: z.string(),
+  sender_name: z.string(),
+})
+export type ShareExpired = z.infer<typeof shareExpiredResponse>
+
 /** GET /share/{uniqueId}/download: one file (file_key), or all as one ZIP (as_zip, or no file_key with several files). */
 export const shareDownloadQuery = z.object({
   file_key: z.string().max(512).optional(),

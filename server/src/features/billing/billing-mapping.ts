@@ -24,7 +24,11 @@ export function toSubscription(row: SubscriptionRow, planName: string): Subscrip
   }
 }
 
-export function toTestCheckoutSession(row: CheckoutSessionRow, planName: string): TestCheckoutSession {
+export function toTestCheckoutSession(
+  row: CheckoutSessionRow,
+  planName: string,
+  transferTitle: string | null = null,
+): TestCheckoutSession {
   return {
     id: row.id,
     kind: row.kind,
@@ -38,6 +42,7 @@ export function toTestCheckoutSession(row: CheckoutSessionRow, planName: string)
     trial_days: row.trialDays,
     referral_code: row.referralCode,
     transfer_id: row.transferId,
+    transfer_title: row.transferId ? (transferTitle ?? '') : null,
     success_url: row.successUrl,
     cancel_url: row.cancelUrl,
     created_at: row.createdAt.toISOString(),

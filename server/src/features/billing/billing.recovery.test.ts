@@ -16,7 +16,11 @@ await forEachStack((getApp) => {
       const guest = await signUp(app, 'FREE')
       const newTransfer = async (who: typeof owner) => {
         const files = await uploadFiles(app, who, [{ name: 'r.txt', body: Buffer.from('recover me') }])
-        const created = await postTransfer(app, who.token, { files, recipient_emails: ['r@example.com'] })
+        const created = await postTransfer(app, who.token, {
+          files,
+          recipient_emails: ['r@example.com'],
+          title: 'Quarterly figures',
+        })
         expect(created.status).toBe(201)
         return String(created.body.id)
       }
@@ -44,7 +48,14 @@ await forEachStack((getApp) => {
       expect(started.status, JSON.stringify(started.body)).toBe(200)
       const sessionId = String(started.body.session_id)
       const view = await get<TestCheckoutSession>(app, `/api/checkout/test/${sessionId}`, owner.token)
-      expect(view.body).toMatchObject({ kind: 'recovery', amount: 4.99, interval: null, transfer_id: transferId })
+      // The transfer is named by its title (walk 9.8).
+      expect(view.body).toMatchObject({
+        kind: 'recovery',
+        amount: 4.99,
+        interval: null,
+        transfer_id: transferId,
+        transfer_title: 'Quarterly figures',
+      })
       const confirm = (id: string, body: unknown, token = owner.token) =>
         post(app, `/api/transfers/${id}/confirm-recovery-payment`, body, token)
       expect(await confirm(transferId, { session_id: sessionId })).toMatchObject({

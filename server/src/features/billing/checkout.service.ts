@@ -208,7 +208,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async testSession(user: UserRecord, sessionId: string): Promise<TestCheckoutSession> {
       const session = await ownTestSession(user, sessionId)
       const plan = await plans.findStored(session.planId)
-      return toTestCheckoutSession(session, plan?.name ?? session.planId)
+      // A recovery names its transfer by title, not by id (walk 9.8).
+      const transfer = session.transferId ? await deps.transfers.findStored(session.transferId) : undefined
+      return toTestCheckoutSession(session, plan?.name ?? session.planId, transfer?.transfer.title ?? null)
     },
 
     /** The test checkout's 'Pay' (no card is charged): the same fulfilment as a Stripe webhook. */

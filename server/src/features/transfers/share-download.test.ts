@@ -245,9 +245,12 @@ await forEachStack((getApp, stack) => {
       await setExpiry(app, id, new Date(Date.now() - 1000))
       const res = await share(app, uniqueId)
       expect(res.status).toBe(403)
+      // The title and the sender's name, so the page says what expired and whom to ask; nothing else (walk 9.3).
       expect(res.body).toEqual({
         code: 'transfer_expired',
         detail: 'This transfer has expired and is no longer available.',
+        title: '',
+        sender_name: 'Ana Sender',
       })
       const download = await fetch(`${app.url}/share/${uniqueId}/download`)
       expect(download.status).toBe(403)

@@ -1,10 +1,11 @@
-import { shareLockedResponse } from '@ferry/contracts/api/transfers'
+import { shareExpiredResponse, shareLockedResponse } from '@ferry/contracts/api/transfers'
 import { shareApi } from '@ferry/contracts/routes/transfers'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { sendDownload } from '../../http/download/download-reply.js'
 import { registerRoute } from '../../http/register-route.js'
 import { grantsOf, sendGrant } from './access/grant-transport.js'
+import { ShareExpiredError } from './transfer-rules.js'
 import type { TransfersService } from './transfers.service.js'
 
 /** What recipients open: the share record, the unlock and the download link (contracts/src/routes/transfers.ts). */
@@ -16,11 +17,18 @@ export const shareRoutes =
       shareApi.get,
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store')
-        const outcome = await transfers.share(request.params.uniqueId, request.user, request.query.t, grantsOf(request))
+        let outcome: Awaited<ReturnType<TransfersService['share']>>
+        try {
+          outcome = await transfers.share(request.params.uniqueId, request.user, request.query.t, grantsOf(request))
+        } catch (error) {
+          if (!(error instanceof ShareExpiredError)) throw error
+          const { code, detail, title, senderName } = error
+          return reply.status(403).send({ detail, code, title, sender_name: senderName })
+        }
         if ('locked' in outcome) return reply.status(401).send(outcome.locked)
         return outcome.open
       },
-      { errorResponses: { 401: shareLockedResponse } },
+      { errorResponses: { 401: shareLockedResponse, 403: shareExpiredResponse } },
     )
 
     registerRoute(app, shareApi.unlock, async (request, reply) => {

@@ -89,3 +89,13 @@ export function purgeAfter(plan: Pick<Plan, 'recovery_allowed'>, expiresAt: Date
 
 export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 export const startOfUtcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1))
+
+/** A recipient's 403 for an expired share: it carries the title and the sender's name, nothing else (walk 9.3). */
+export class ShareExpiredError extends AppError {
+  constructor(
+    readonly title: string,
+    readonly senderName: string,
+  ) {
+    super('transfer_expired', 403, errorText('transfer_expired', { n: '', value: '', size: '' }))
+  }
+}

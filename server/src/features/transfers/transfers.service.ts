@@ -28,7 +28,7 @@ import { createDownloadSigner, type DownloadSigner } from './download-signature.
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createRecovery } from './transfer-recovery.js'
-import { ruleError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
+import { ruleError, ShareExpiredError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
 import { createTransfersRepository, type TransferAggregate, type TransferFileRow } from './transfers.repository.js'
 
 export type TransfersDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'>
@@ -243,9 +243,10 @@ export function createTransfersService(
     },
 
     /**
-     * GET /api/share/{uniqueId}: 404 for unknown or deleted, 403 once expired, except to the
-     * sender, who still sees it (with its status and no download link). A recipient's `t`
-     * records their first access; tracking lists recipients only for the sender.
+     * GET /api/share/{uniqueId}: 404 for unknown or deleted, 403 once expired (ShareExpiredError:
+     * with the title and the sender's name), except to the sender, who still sees it (with its
+     * status and no download link). A recipient's `t` records their first access; tracking lists
+     * recipients only for the sender.
      */
     async share(
       uniqueId: string,
@@ -258,6 +259,9 @@ export function createTransfersService(
       const { transfer, files, recipients } = found
       const isSender = viewer !== null && transfer.userId === viewer.id
       const status = statusOf(found, clock.now())
+      const senderName = found.senderName ?? 'A Ferry user'
+      // A recipient of an expired transfer is told what expired and whom to ask (title and name only).
+      if (!isSender && status === 'expired') throw new ShareExpiredError(transfer.title, senderName)
       if (!isSender) assertActive(found)
       const verdict = await access.verdict(transfer, { isSender, grants })
       if (!verdict.open) {
@@ -266,7 +270,7 @@ export function createTransfersService(
             detail: errorMessages[verdict.lock.code],
             code: verdict.lock.code,
             transfer: { title: transfer.title },
-            sender: { name: found.senderName ?? 'A Ferry user' },
+            sender: { name: senderName },
           },
         }
       }
@@ -289,7 +293,7 @@ export function createTransfersService(
             total_size: transfer.totalSize,
             status,
           },
-          sender: { name: found.senderName ?? 'A Ferry user' },
+          sender: { name: senderName },
           download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
           tracking: isSender
             ? {

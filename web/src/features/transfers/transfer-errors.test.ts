@@ -71,6 +71,17 @@ describe('list and share failures (spec/transfers.md §8)', () => {
     expect(transferListFailure(new ApiError(500, 'x'))).toEqual({ key: 'list.errors.generic' })
     expect(shareFailure(new ApiError(404, 'x'))).toEqual({ key: 'share.errors.notFound' })
     expect(shareFailure(new ApiError(403, 'x'))).toEqual({ key: 'share.errors.expired' })
+    // An expired share names its sender (and title) so the recipient knows whom to ask (walk 9.3).
+    const expired = (body: object) => new ApiError(403, 'x', 'transfer_expired', { code: 'transfer_expired', ...body })
+    expect(shareFailure(expired({ title: ' Trip ', sender_name: 'Ana' }))).toEqual({
+      key: 'share.errors.expiredTitled',
+      values: { title: 'Trip', name: 'Ana' },
+    })
+    expect(shareFailure(expired({ title: '', sender_name: 'Ana' }))).toEqual({
+      key: 'share.errors.expiredFrom',
+      values: { name: 'Ana' },
+    })
+    expect(shareFailure(expired({ title: 'T', sender_name: '' }))).toEqual({ key: 'share.errors.expired' })
     expect(shareFailure(new ApiError(0, 'x'))).toEqual({ key: 'share.errors.generic' })
     // An expired link is headed as expired, not as not found.
     expect(shareFailureTitle(new ApiError(404, 'x'))).toBe('share.notFoundTitle')

@@ -86,9 +86,21 @@ export function shareFailureTitle(error: unknown): 'share.notFoundTitle' | 'shar
   return 'share.failedTitle'
 }
 
+/** What a 403 of an expired share tells the recipient: the title and the sender's name (walk 9.3). */
+function expiredShare(error: unknown): { title: string; name: string } | undefined {
+  const body = isApiError(error) ? error.body : undefined
+  if (!body || typeof body !== 'object') return undefined
+  const { title, sender_name: name } = body as { title?: unknown; sender_name?: unknown }
+  if (typeof name !== 'string' || !name.trim()) return undefined
+  return { title: typeof title === 'string' ? title.trim() : '', name: name.trim() }
+}
+
 export function shareFailure(error: unknown): FeatureMessage {
   const status = statusOf(error)
   if (status === 404) return { key: 'share.errors.notFound' }
+  const expired = status === 403 ? expiredShare(error) : undefined
+  if (expired?.title) return { key: 'share.errors.expiredTitled', values: expired }
+  if (expired) return { key: 'share.errors.expiredFrom', values: { name: expired.name } }
   if (status === 403) return { key: 'share.errors.expired' }
   return { key: 'share.errors.generic' }
 }

@@ -82,10 +82,15 @@ export function TestCheckoutView({ sessionId }: { sessionId: string }) {
             {data.transfer_id && (
               <Table.Tr>
                 <Table.Th>{t('testCheckout.recoveryOf')}</Table.Th>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {data.transfer_id}
-                  </Text>
+                <Table.Td data-testid="test-checkout-transfer">
+                  {/* Its title, as the owner knows it; the id only for a transfer without one (walk 9.8). */}
+                  {data.transfer_title ? (
+                    data.transfer_title
+                  ) : (
+                    <Text ff="monospace" size="sm">
+                      {data.transfer_id}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             )}
