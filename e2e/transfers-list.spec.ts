@@ -105,6 +105,15 @@ test('My Transfers sorts by any header, searches title, recipient and file, copi
   await expect(rowTitles(page)).toHaveText(['beta notes', 'Gamma'])
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(rowTitles(page)).toHaveText(['beta notes', 'Gamma'])
+  // Refresh while offline says it could not refresh, over the list loaded before (walk 9.4).
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByTestId('refresh-offline')).toHaveText(
+    "You're offline, so the list could not be refreshed: it shows what was loaded before. It refreshes by itself when the connection is back.",
+  )
+  await expect(rowTitles(page)).toHaveText(['beta notes', 'Gamma'])
+  await context.setOffline(false)
+  await expect(page.getByTestId('refresh-offline')).toHaveCount(0)
 
   // Its link is gone for everyone else, and the sender sees it marked Deleted without downloads.
   const visitor = await browser.newContext()
@@ -320,4 +329,12 @@ test('in Spanish: the form, the share page and My Transfers', async ({ page, req
     /^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/,
   )
   await expect(page.getByRole('button', { name: 'Actualizar' })).toBeVisible()
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Actualizar' }).click()
+  await expect(page.getByTestId('refresh-offline')).toHaveText(
+    'No tienes conexión, así que no se ha podido actualizar la lista: muestra lo que se cargó antes. Se actualizará sola cuando vuelva la conexión.',
+  )
+  await expect(rowOf(page, 'Informe anual')).toBeVisible()
+  await page.context().setOffline(false)
+  await expect(page.getByTestId('refresh-offline')).toHaveCount(0)
 })

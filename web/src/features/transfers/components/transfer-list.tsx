@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { useDebouncedValue, useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { IconAlertCircle, IconPlus, IconRefresh, IconSearch, IconUser } from '@tabler/icons-react'
-import { type ReactNode, useMemo, useState } from 'react'
+import { IconAlertCircle, IconPlus, IconRefresh, IconSearch, IconUser, IconWifiOff } from '@tabler/icons-react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert'
@@ -43,6 +43,17 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
   const [search, setSearch] = useState('')
   const [toDelete, setToDelete] = useState<ListedTransfer | null>(null)
   const [deleteFailed, setDeleteFailed] = useState(false)
+  // Refresh pressed while offline: the list is the one loaded before, and says so (walk 9.4). The
+  // query waits for the connection and refreshes by itself once it is back.
+  const { online } = useNetwork()
+  const [refreshedOffline, setRefreshedOffline] = useState(false)
+  useEffect(() => {
+    if (online) setRefreshedOffline(false)
+  }, [online])
+  const refresh = () => {
+    setRefreshedOffline(!online)
+    void list.refetch()
+  }
 
   const rows = useMemo(() => sortTransfers(filterTransfers(list.items ?? [], search), sort), [list.items, search, sort])
 
@@ -165,11 +176,16 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
               variant="default"
               leftSection={<IconRefresh size={16} />}
               loading={list.isFetching && !list.isPending}
-              onClick={() => void list.refetch()}
+              onClick={refresh}
             >
               {t('list.refresh')}
             </Button>
           </Group>
+          {refreshedOffline && !online && (
+            <Alert color="yellow" variant="light" icon={<IconWifiOff size={18} />} data-testid="refresh-offline">
+              {t('list.refreshOffline')}
+            </Alert>
+          )}
           {deleteFailed && (
             <ErrorAlert onClose={() => setDeleteFailed(false)} data-testid="delete-error">
               {t('list.deleteFailed')}
