@@ -146,6 +146,15 @@ for (const lng of ['en', 'es'] as const) {
     await expect(row.getByTestId('request-status')).toHaveText(s.active)
     expect(await seriousViolations(page), 'axe on My Requests').toEqual([])
 
+    // Received Files labels each upload by the link's name, not its id (newcomer walk).
+    await page.getByRole('tab', { name: s.tabReceived }).click()
+    const received = page.locator(`[data-testid="received-group"][data-request-id="${requestId}"]`)
+    await expect(received).toHaveCount(2)
+    await expect(received.getByTestId('received-request')).toHaveText(
+      Array(2).fill(`${lng === 'en' ? 'Request' : 'Solicitud'}: Tax documents 2026`),
+    )
+    await page.getByRole('tab', { name: s.tabMine }).click()
+
     // The owner closes the link: the next visitor is told so, and can upload nothing.
     await row.getByRole('button', { name: s.closeLink }).click()
     await expect(row.getByTestId('request-status')).toHaveText(s.closed)

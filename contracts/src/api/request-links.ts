@@ -211,6 +211,8 @@ export type ReceivedFile = z.infer<typeof receivedFileSchema>
 export const receivedGroupSchema = z.object({
   id: z.uuid(),
   request_id: z.string(),
+  /** The name of the link the files came through; null when the link has none. */
+  request_name: z.string().nullable(),
   created_at: isoDate,
   /** What the uploader gave ('Name <email>', a name, an email), or '' when nothing. */
   sender_info: z.string(),

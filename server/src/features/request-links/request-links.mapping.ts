@@ -27,10 +27,11 @@ export function toListItem(link: RequestLinkRow & { uploadsCount: number }): Req
   }
 }
 
-export function toReceivedGroup({ group, files }: ReceivedGroupWithFiles): ReceivedGroup {
+export function toReceivedGroup({ group, files, requestName }: ReceivedGroupWithFiles): ReceivedGroup {
   return {
     id: group.id,
     request_id: group.requestId,
+    request_name: requestName?.trim() || null,
     created_at: iso(group.createdAt),
     sender_info: group.senderInfo,
     sender_name: group.senderName,

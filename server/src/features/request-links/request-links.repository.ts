@@ -12,6 +12,8 @@ export type ReceivedFileRow = typeof receivedFiles.$inferSelect
 export interface ReceivedGroupWithFiles {
   group: ReceivedGroupRow
   files: ReceivedFileRow[]
+  /** The name of the link the group came through, where the query read it. */
+  requestName?: string | null
 }
 
 /** Queries on request_links, received_groups and received_files; no rules. */
@@ -150,7 +152,7 @@ export function createRequestLinksRepository(db: DbExecutor) {
       const mine = eq(requestLinks.userId, userId)
       const [rows, [count]] = await Promise.all([
         db
-          .select({ group: receivedGroups, cursorAt: page.cursorAt })
+          .select({ group: receivedGroups, requestName: requestLinks.name, cursorAt: page.cursorAt })
           .from(receivedGroups)
           .innerJoin(requestLinks, eq(requestLinks.id, receivedGroups.requestId))
           .where(and(mine, page.where))
@@ -166,7 +168,11 @@ export function createRequestLinksRepository(db: DbExecutor) {
         rows,
         Number(count?.n ?? 0),
         (r) => r.group.id,
-        (shown) => withFiles(shown.map((r) => r.group)),
+        async (shown) =>
+          (await withFiles(shown.map((r) => r.group))).map((found, i) => ({
+            ...found,
+            requestName: shown[i]?.requestName ?? null,
+          })),
       )
     },
 

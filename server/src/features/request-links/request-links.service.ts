@@ -219,7 +219,10 @@ export function createRequestLinksService(
       })
 
       await notify(link, created)
-      return { message: 'Files uploaded successfully', group: toReceivedGroup(created) }
+      return {
+        message: 'Files uploaded successfully',
+        group: toReceivedGroup({ ...created, requestName: link.name }),
+      }
     },
 
     /**

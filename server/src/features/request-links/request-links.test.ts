@@ -95,7 +95,7 @@ await forEachStack((getApp) => {
     it('happy path: a visitor uploads, the requester is emailed, lists and downloads match', async () => {
       const app = getApp()
       const requester = await signUp(app, 'FREE', 'Rita Requester')
-      const created = await createLinkAs(app.api, requester.token, { expires_in_days: 3 })
+      const created = await createLinkAs(app.api, requester.token, { expires_in_days: 3, name: 'Tax papers' })
       expect(created.status).toBe(201)
       const id = created.body.request_id
       expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/)
@@ -140,7 +140,14 @@ await forEachStack((getApp) => {
       expect(received.body.items).toHaveLength(1)
       expect(received.body).toMatchObject({ next_cursor: null, total: 1 })
       const group = received.body.items[0]!
-      expect(group).toMatchObject({ request_id: id, sender_info: 'Vic <vic@example.com>', files_deleted: false })
+      // Labelled by the link's name (newcomer walk: Received Files).
+      expect(group).toMatchObject({
+        request_id: id,
+        request_name: 'Tax papers',
+        sender_info: 'Vic <vic@example.com>',
+        files_deleted: false,
+      })
+      expect(up.body).toMatchObject({ group: { request_id: id, request_name: 'Tax papers' } })
       expect(group.files.map((f) => [f.file_name, f.file_size])).toEqual([
         ['a.txt', 1500],
         ['b.bin', 70_000],

@@ -23,9 +23,16 @@ function ReceivedGroupCard({ group }: { group: ReceivedGroup }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Text fw={600} size="sm" ff="monospace">
-              {t('received.request', { id: linkIdPrefix(group.request_id) })}
-            </Text>
+            {/* Labelled by the link's name, as My Requests lists it; by its id only when unnamed (newcomer walk, Received Files). */}
+            {group.request_name ? (
+              <Text fw={600} size="sm" data-testid="received-request">
+                {t('received.requestNamed', { name: group.request_name })}
+              </Text>
+            ) : (
+              <Text fw={600} size="sm" ff="monospace" data-testid="received-request">
+                {t('received.request', { id: linkIdPrefix(group.request_id) })}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               {formatDate(group.created_at)}
             </Text>
