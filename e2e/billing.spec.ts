@@ -160,10 +160,20 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
   await expect(size.locator('[data-plan="pro"]')).toHaveText('2 TiB')
   await expect(size.locator('[data-plan="business"]')).toHaveText('Unlimited')
   await expect(page.getByTestId('comparison-row-trial').locator('[data-plan="pro"]')).toHaveText('5 days')
-  // Features not built yet are 'Coming soon', never a check mark (issue 17 item 4).
-  await expect(page.getByTestId('comparison-row-passwordProtection').locator('[data-plan="pro"]')).toHaveText(
-    'Coming soon',
-  )
+  // Features not built yet are 'Coming soon', never a check mark (issue 17 item 4); password
+  // protection is built (issue 18) and checked where the plan has it.
+  await expect(
+    page
+      .getByTestId('comparison-row-passwordProtection')
+      .locator('[data-plan="pro"]')
+      .getByRole('img', { name: 'Yes' }),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByTestId('comparison-row-passwordProtection')
+      .locator('[data-plan="guest"]')
+      .getByRole('img', { name: 'No' }),
+  ).toBeVisible()
   await expect(page.getByTestId('comparison-row-sftpDownload').locator('[data-plan="pro"]')).toHaveText('Coming soon')
   // A visitor is offered the free plan, not told it cannot be chosen.
   await expect(card(page, 'guest').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register')

@@ -113,7 +113,13 @@ export function HomePage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
-            <SendTab uploads={uploads} isAuthenticated={isAuthenticated} plan={plan} form={transfer} />
+            <SendTab
+              uploads={uploads}
+              isAuthenticated={isAuthenticated}
+              plan={plan}
+              form={transfer}
+              passwordInPlan={videoPlan?.password_protection ?? false}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
             <RequestFilesPanel

@@ -10,12 +10,14 @@ export interface SendTabProps {
   isAuthenticated: boolean
   plan: PlanLimitsState
   form: TransferFormState
+  /** The sender's plan has password_protection (false while unknown: the field appears once it is known). */
+  passwordInPlan: boolean
 }
 
 const openLogin = () => authModal.open('login')
 
 /** The Send files tab: the picker and the transfer form; the plan comparison is fetched while it is open. */
-export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) {
+export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan }: SendTabProps) {
   const comparison = usePlanComparison()
   return (
     <SendFilesPanel
@@ -33,6 +35,7 @@ export function SendTab({ uploads, isAuthenticated, plan, form }: SendTabProps) 
       }
       form={form}
       limits={plan.limits}
+      passwordInPlan={passwordInPlan}
       limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}
       isAuthenticated={isAuthenticated}
       comparison={comparison}

@@ -20,6 +20,8 @@ export function TransferDetailPage() {
       <TransferDetail
         id={id}
         backTo={paths.transfers}
+        viewerId={user?.id ?? null}
+        passwordInPlan={plan?.password_protection ?? false}
         footer={(transfer) =>
           plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
             <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />

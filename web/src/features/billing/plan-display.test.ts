@@ -120,7 +120,8 @@ describe('comparison cells', () => {
     expect(comparisonCell(pro, 'videoAudio', 'yearly')).toEqual({ kind: 'flag', value: false })
     // Not built yet: a plan with the flag is 'coming soon', not a check mark.
     expect(comparisonCell(plan({ analytics_access: true }), 'analytics', 'yearly')).toEqual({ kind: 'soon' })
-    expect(comparisonCell(pro, 'passwordProtection', 'yearly')).toEqual({ kind: 'soon' })
+    // Built (issue 18): a plan with password protection gets its check mark.
+    expect(comparisonCell(pro, 'passwordProtection', 'yearly')).toEqual({ kind: 'flag', value: true })
     expect(comparisonCell(plan({ password_protection: false }), 'passwordProtection', 'yearly')).toEqual({
       kind: 'flag',
       value: false,
@@ -130,5 +131,15 @@ describe('comparison cells', () => {
 
 it('lists a plan’s features from its flags', () => {
   const keys = planFeatureLines(plan({})).map((line) => line.key)
-  expect(keys).toEqual(['size', 'expiry', 'recipients', 'roomUsers', 'monthly', 'recovery', 'noAds', 'payouts'])
+  expect(keys).toEqual([
+    'size',
+    'expiry',
+    'recipients',
+    'roomUsers',
+    'monthly',
+    'passwordProtection',
+    'recovery',
+    'noAds',
+    'payouts',
+  ])
 })

@@ -107,7 +107,6 @@ export type ComparisonRow = (typeof comparisonRows)[number]
  * the flag is shown 'Coming soon', never a check mark for something nobody can use.
  */
 export const unbuiltRows: ReadonlySet<ComparisonRow> = new Set([
-  'passwordProtection',
   'documentPreview',
   'sftpDownload',
   'analytics',

@@ -23,12 +23,13 @@ export type PlanFeatureLine =
 
 /**
  * What a plan gives, as lines of its feature list (upgrade success, profile). Only what the product
- * does today: the flags product.md §12 marks 'not built yet' (password protection, previews, sFTP,
- * analytics, custom domain) are left out until they are built.
+ * does today: the flags product.md §12 marks 'not built yet' (previews, sFTP, analytics, custom
+ * domain) are left out until they are built.
  */
 export function planFeatureLines(plan: Plan): PlanFeatureLine[] {
   const flags = [
     [plan.supports_video_audio, 'videoAudio'],
+    [plan.password_protection, 'passwordProtection'],
     [plan.recovery_allowed, 'recovery'],
     [!plan.ads_enabled, 'noAds'],
     [plan.allows_payouts, 'payouts'],

@@ -295,7 +295,9 @@ await forEachStack((getApp, stack) => {
       const refused = await unlock(app, t.uniqueId, password, ip)
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(((await refused.json()) as { code: string }).code).toBe('rate_limited')
+      const body = (await refused.json()) as { code: string; retry_after_seconds: number }
+      expect(body.code).toBe('rate_limited')
+      expect(body.retry_after_seconds).toBe(Number(refused.headers.get('retry-after')))
       expect(refused.headers.get('x-ferry-grant')).toBeNull()
     })
 

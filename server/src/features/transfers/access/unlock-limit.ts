@@ -1,6 +1,7 @@
 import type { RateLimiter } from '../../../adapters/rate-limiter/rate-limiter.js'
+import type { Clock } from '../../../clock.js'
 import type { Config } from '../../../config.js'
-import { AppError, RateLimitedError } from '../../../errors.js'
+import { AppError, RateLimitedError, RetryLaterError } from '../../../errors.js'
 
 /** Hours between two "your transfer is being guessed" emails to its owner. */
 export const guessingAlertHours = 24
@@ -20,8 +21,24 @@ export const guessingAlertHours = 24
  * store that fails refuses the try (503): a transfer password is weaker than an account's, and
  * an outage must not open it to unlimited guessing.
  */
-export function createUnlockLimit(deps: { rateLimiter: RateLimiter; config: Pick<Config, 'authRateLimit'> }) {
+export function createUnlockLimit(deps: {
+  rateLimiter: RateLimiter
+  config: Pick<Config, 'authRateLimit'>
+  clock: Clock
+}) {
   const limiter = deps.rateLimiter
+  /** 429 rate_limited with Retry-After, and when in the body (retry_after_seconds, retry_at) for the page's message. */
+  const tooMany = (seconds: number) => {
+    const now = deps.clock.now()
+    const wait = new RateLimitedError(seconds)
+    return new RetryLaterError(
+      'rate_limited',
+      429,
+      new Date(now.getTime() + Math.max(1, seconds) * 1000),
+      now,
+      wait.detail,
+    )
+  }
   const { perIp, perAccount, windowMs, maxDelayMs } = deps.config.authRateLimit
   const keys = (transferId: string, clientIp: string) => ({
     ip: `share-unlock:ip:${clientIp}`,
@@ -47,14 +64,14 @@ export function createUnlockLimit(deps: { rateLimiter: RateLimiter; config: Pick
       counting(async () => {
         const k = keys(transferId, clientIp)
         const byIp = await limiter.hit(k.ip, perIp, windowMs)
-        if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds)
+        if (!byIp.allowed) throw tooMany(byIp.retryAfterSeconds)
         const fromHere = await limiter.peek(k.pair)
-        if (fromHere.count >= perAccount) throw new RateLimitedError(fromHere.retryAfterSeconds)
+        if (fromHere.count >= perAccount) throw tooMany(fromHere.retryAfterSeconds)
         const failures = (await limiter.peek(k.transfer)).count
         if (failures >= perAccount) {
           const delayMs = Math.min(maxDelayMs, 1000 * 2 ** (failures - perAccount))
           const slot = await limiter.hit(k.slot, 1, delayMs)
-          if (!slot.allowed) throw new RateLimitedError(slot.retryAfterSeconds)
+          if (!slot.allowed) throw tooMany(slot.retryAfterSeconds)
         }
       }),
 

@@ -1,5 +1,5 @@
 import { defaultClientZipMaxSizeMb } from '@ferry/contracts/api/system'
-import type { ShareResponse } from '@ferry/contracts/api/transfers'
+import type { ShareResponse, TransferUpdateRequest } from '@ferry/contracts/api/transfers'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { usePagedList } from '../../../lib/paged-list.js'
 import { type TransferListScope, transfersApi } from './transfers-api.js'
@@ -47,6 +47,27 @@ export function useCreateTransfer() {
   return useMutation({
     mutationFn: transfersApi.create,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: transferKeys.all }),
+  })
+}
+
+/** The owner's change of a transfer (title, message, password); the detail and the lists follow. */
+export function useUpdateTransfer(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: TransferUpdateRequest) => transfersApi.update(id, changes),
+    onSuccess: (transfer) => {
+      queryClient.setQueryData(transferKeys.detail(id), transfer)
+      void queryClient.invalidateQueries({ queryKey: transferKeys.all })
+    },
+  })
+}
+
+/** The recipient's password for a grant (a cookie); the share record is then read again. */
+export function useUnlockShare(uniqueId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (password: string) => transfersApi.unlock(uniqueId, password),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'share', uniqueId] }),
   })
 }
 

@@ -7,6 +7,7 @@ import type {
   Transfer,
   TransferCreateRequest,
   TransferCreateResponse,
+  TransferUpdateRequest,
 } from '@ferry/contracts/api/transfers'
 import { systemApi } from '@ferry/contracts/routes/system'
 import { transfersApi as routes, shareApi } from '@ferry/contracts/routes/transfers'
@@ -32,10 +33,14 @@ export interface TransfersApi {
     owner?: string,
   ): Promise<Page<ListedTransfer>>
   get(id: string, signal?: AbortSignal): Promise<Transfer>
+  /** PATCH /api/transfers/{id}: the owner's change (password: a string sets or changes it, null removes it). */
+  update(id: string, changes: TransferUpdateRequest): Promise<Transfer>
   remove(scope: TransferListScope, id: string): Promise<void>
   /** GET /api/transfers/{id}/download-url: one link (a file, or all of them zipped by the server). */
   downloadUrl(id: string, query?: { file_key?: string }): Promise<DownloadUrlResponse>
   share(uniqueId: string, t: string | null, signal?: AbortSignal): Promise<ShareResponse>
+  /** POST /api/share/{uniqueId}/unlock: the password, in the body; the grant comes back as a cookie. */
+  unlock(uniqueId: string, password: string): Promise<void>
   systemConfig(signal?: AbortSignal): Promise<SystemConfig>
 }
 
@@ -51,12 +56,16 @@ export function createTransfersApi(client: ApiClient = apiClient): TransfersApi 
           )
         : client.call(routes.list, { query: { cursor: cursor ?? undefined } }, { signal }),
     get: (id, signal) => client.call(routes.get, { params: { id } }, { signal }),
+    update: (id, changes) => client.call(routes.update, { params: { id }, body: changes }),
     remove: async (scope, id) => {
       await client.call(scope === 'admin' ? routes.adminDelete : routes.delete, { params: { id } })
     },
     downloadUrl: (id, query) => client.call(routes.downloadUrl, { params: { id }, query }),
     share: (uniqueId, t, signal) =>
       client.call(shareApi.get, { params: { uniqueId }, query: { t: t ?? undefined } }, { signal }),
+    unlock: async (uniqueId, password) => {
+      await client.call(shareApi.unlock, { params: { uniqueId }, body: { password } })
+    },
     systemConfig: (signal) => client.call(systemApi.config, {}, { signal }),
   }
 }

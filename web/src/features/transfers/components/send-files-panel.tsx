@@ -16,6 +16,8 @@ export interface SendFilesPanelProps {
   limits: TransferFormLimits
   /** False while the plan's limits load. */
   limitsKnown: boolean
+  /** The plan has password_protection: the form offers a password. */
+  passwordInPlan?: boolean
   isAuthenticated: boolean
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */

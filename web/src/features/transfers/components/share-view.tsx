@@ -1,4 +1,9 @@
-import type { ShareResponse, TransferFile } from '@ferry/contracts/api/transfers'
+import {
+  type ShareLockedResponse,
+  type ShareResponse,
+  shareLockedResponse,
+  type TransferFile,
+} from '@ferry/contracts/api/transfers'
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileZip, IconMoodSad } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -8,6 +13,7 @@ import { Countdown } from '../../../components/countdown.js'
 import { ErrorAlert } from '../../../components/error-alert'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { isApiError } from '../../../lib/api-error.js'
 import { useClientZipMaxSizeMb, useShare } from '../api/transfer-queries.js'
 import { useBrowserDownload } from '../hooks/use-download.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
@@ -15,6 +21,7 @@ import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
 import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
 import { ShareFileList } from './share-file-list.js'
 import { ShareTracking } from './share-tracking.js'
+import { ShareUnlock } from './share-unlock.js'
 
 export interface ShareViewProps {
   uniqueId: string
@@ -24,6 +31,13 @@ export interface ShareViewProps {
 }
 
 const zipKey = '__zip__'
+
+/** The title and sender of a transfer that asks for its password (401 password_required), else null. */
+function lockedShare(error: unknown): ShareLockedResponse | null {
+  if (!isApiError(error) || error.status !== 401 || error.code !== 'password_required') return null
+  const parsed = shareLockedResponse.safeParse(error.body)
+  return parsed.success ? parsed.data : null
+}
 
 function StatusBadge({ data, onExpire }: { data: ShareResponse; onExpire(): void }) {
   const { t } = useTranslation('transfers')
@@ -74,6 +88,9 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
       </Center>
     )
   }
+
+  const locked = lockedShare(query.error)
+  if (locked) return <ShareUnlock uniqueId={uniqueId} locked={locked} />
 
   if (query.isError) {
     return (

@@ -24,12 +24,17 @@ import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
+import { TransferPasswordPanel } from './transfer-password-panel.js'
 
 export interface TransferDetailProps {
   id: string
   backTo: string
   /** What the page adds under the actions for this transfer (the recovery offer of an expired one). */
   footer?: (transfer: Transfer) => ReactNode
+  /** The signed-in user's id: its owner sees the password controls. */
+  viewerId?: string | null
+  /** The viewer's plan has password_protection (setting or changing a password is offered). */
+  passwordInPlan?: boolean
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -55,7 +60,7 @@ function RecipientTracking({ transfer }: { transfer: Transfer }) {
 }
 
 /** Transfer detail (spec/transfers.md §2): its fields, the Active/Expired badge, the sender's download and the recipients' tracking. */
-export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
+export function TransferDetail({ id, backTo, footer, viewerId = null, passwordInPlan = false }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
@@ -158,6 +163,9 @@ export function TransferDetail({ id, backTo, footer }: TransferDetailProps) {
                 {transfer.message}
               </Text>
             </Field>
+          )}
+          {viewerId !== null && transfer.user_id === viewerId && transfer.status !== 'deleted' && (
+            <TransferPasswordPanel transfer={transfer} passwordInPlan={passwordInPlan} />
           )}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">

@@ -1,3 +1,4 @@
+import { transferPasswordMinLength } from '@ferry/contracts/api/transfers'
 import { Alert, Button, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -8,6 +9,7 @@ import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
 import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
 import { ExpiryField } from './expiry-field.js'
+import { PasswordField } from './password-field.js'
 import { RecipientsField } from './recipients-field.js'
 import { SenderConfirmDialog } from './sender-confirm-dialog.js'
 import { UpgradeModal } from './upgrade-modal.js'
@@ -19,6 +21,8 @@ export interface TransferFormProps {
   limits: TransferFormLimits
   /** False while the plan's limits load (the limit line waits for them). */
   limitsKnown: boolean
+  /** The plan has password_protection: the form offers a password (else no field at all). */
+  passwordInPlan?: boolean
   isAuthenticated: boolean
   upgradeTo: string
   comparison: UpgradeComparison
@@ -34,6 +38,7 @@ export function TransferForm({
   form,
   limits,
   limitsKnown,
+  passwordInPlan = false,
   isAuthenticated,
   upgradeTo,
   comparison,
@@ -114,6 +119,16 @@ export function TransferForm({
         upgradeTo={limits.planRole === 'FREE' ? upgradeTo : undefined}
         disabled={busy}
       />
+      {passwordInPlan && isAuthenticated && (
+        <PasswordField
+          label={t('password.label')}
+          description={t('password.description')}
+          value={form.password}
+          onChange={form.setPassword}
+          disabled={busy}
+          error={form.passwordError ? t('password.tooShort', { count: transferPasswordMinLength }) : null}
+        />
+      )}
       {busy && (
         <Stack gap={4} data-testid="send-progress">
           <Progress

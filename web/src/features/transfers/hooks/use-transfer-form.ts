@@ -1,4 +1,4 @@
-import { recipientProblem, splitRecipientInput } from '@ferry/contracts/api/transfers'
+import { recipientProblem, splitRecipientInput, transferPasswordMinLength } from '@ferry/contracts/api/transfers'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-error.js'
@@ -32,6 +32,8 @@ interface PendingSend {
   title: string
   message: string
   expiresInHours: number | null
+  /** '' for none. Kept in memory only: never in the saved draft. */
+  password: string
 }
 
 /** A transfer just sent, for the success screen. */
@@ -74,6 +76,9 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   /** Hours chosen in the expiry field; null: the plan's maximum, which the server applies when none is sent. */
   const [expiresInHours, setExpiresInHours] = useState<number | null>(null)
   const [failure, setFailure] = useState<FeatureMessage | null>(null)
+  /** The transfer's password ('' for none); never saved with the draft, never sent in a URL. */
+  const [password, setPasswordValue] = useState('')
+  const [passwordError, setPasswordError] = useState(false)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -173,6 +178,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setTitle('')
     setMessage('')
     setRecipientError(null)
+    setPasswordValue('')
+    setPasswordError(false)
   }
 
   const send = () => {
@@ -207,10 +214,11 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     const problem = recipientProblem(emails, limits.maxRecipients)
     if (problem) return setRecipientError(toFieldProblem(problem))
     setRecipientError(null)
+    if (password !== '' && password.length < transferPasswordMinLength) return setPasswordError(true)
 
     const maxHours = limits.maxExpiryHours
     const hours = expiresInHours !== null && (maxHours === null || expiresInHours <= maxHours) ? expiresInHours : null
-    pending.current = { emails, title: title.trim(), message, expiresInHours: hours }
+    pending.current = { emails, title: title.trim(), message, expiresInHours: hours, password }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
     if (senderStatus.data?.required) {
@@ -249,6 +257,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         title: payload.title,
         message: payload.message,
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
+        ...(payload.password !== '' ? { password: payload.password } : {}),
       },
       {
         onSuccess: (response) => {
@@ -302,6 +311,13 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     closeUpgrade: () => setUpgradeOpen(false),
     expiresInHours,
     setExpiresInHours,
+    password,
+    setPassword: (value: string) => {
+      setPasswordValue(value)
+      setPasswordError(false)
+    },
+    /** The password typed is shorter than the contract allows (shown at send time). */
+    passwordError,
     /** The transfer just sent: the panel shows its success screen instead of the form. */
     sent,
     /** 'Send another': back to an empty form. */
