@@ -178,6 +178,7 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
   // A visitor is offered the free plan, not told it cannot be chosen.
   await expect(card(page, 'guest').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register')
   await expect(card(page, 'guest').getByRole('heading', { name: 'Free' })).toBeVisible()
+  await expect(card(page, 'guest')).not.toContainText('Downgrade not available')
 
   // Filters.
   await page.getByText('Organization', { exact: true }).click()
@@ -213,6 +214,13 @@ test('en español: la página de planes', async ({ page }) => {
   await expect(card(page, 'pro')).toContainText('Recomendado')
   await expect(card(page, 'business').getByTestId('plan-tier')).toHaveText('Equipo')
   await expect(card(page, 'edu').getByRole('link', { name: 'Contáctanos' })).toBeVisible()
+  // A visitor is offered the free plan, never told 'No es posible bajar de plan' (newcomer walk ES.5).
+  await expect(card(page, 'guest').getByRole('link', { name: 'Regístrate gratis' })).toHaveAttribute(
+    'href',
+    '/register',
+  )
+  await expect(card(page, 'guest').getByRole('heading', { name: 'Gratis' })).toBeVisible()
+  await expect(card(page, 'guest')).not.toContainText('No es posible bajar de plan')
   await expect(page.getByTestId('plan-comparison').getByRole('cell', { name: 'Prueba disponible' })).toBeVisible()
   await expect(page.getByTestId('comparison-row-maxTransferSize').locator('[data-plan="business"]')).toHaveText(
     'Ilimitado',

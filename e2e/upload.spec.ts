@@ -213,6 +213,12 @@ test('in Spanish, the picker speaks Spanish and sizes use Spanish numbers', asyn
     await expect(page.getByTestId('upload-total-size')).toHaveText('Tamaño total: 5 KiB')
     await expect(fileRow(page, 'informe.pdf')).toContainText('Se subirá cuando inicies sesión')
     await expect(page.getByTestId('login-to-send')).toContainText('Inicia sesión para enviar estos archivos.')
+    // The same file again is listed once, and the picker says so (newcomer walk 9.7).
+    const again = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Añadir archivos' }).click()
+    await (await again).setFiles([file.path])
+    await expect(page.getByTestId('upload-notice')).toHaveText('Ya está en la lista: informe.pdf')
+    await expect(page.getByTestId('upload-total-size')).toHaveText('Tamaño total: 5 KiB')
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
