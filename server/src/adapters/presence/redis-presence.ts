@@ -22,9 +22,14 @@ export function createRedisPresence(options: RedisPresenceOptions): Presence {
     async touch(groups, member, socket, ttlMs) {
       const expiresAt = Date.now() + ttlMs
       const batch = redis.multi()
+      // The key lapses after its longest-lived entry, never sooner: a short touch (a closed
+      // socket's grace) must not cut the life of the others' entries. NX sets the first expiry,
+      // GT only lengthens it (Redis 7).
+      const keyTtlMs = Math.ceil(ttlMs * 2)
       for (const group of groups) {
         batch.zadd(prefix + group, expiresAt, entryName(member, socket))
-        batch.pexpire(prefix + group, Math.ceil(ttlMs * 2))
+        batch.pexpire(prefix + group, keyTtlMs, 'NX')
+        batch.pexpire(prefix + group, keyTtlMs, 'GT')
       }
       await batch.exec()
     },
