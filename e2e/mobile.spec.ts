@@ -36,6 +36,8 @@ const strings = {
     editUser: (name: string) => `Edit ${name}`,
     deleteUser: (name: string) => `Delete ${name}`,
     download: (name: string) => `Download ${name}`,
+    sortBy: 'Sort by',
+    ascending: 'Ascending',
   },
   es: {
     addFiles: 'Añadir archivos',
@@ -57,6 +59,8 @@ const strings = {
     editUser: (name: string) => `Editar a ${name}`,
     deleteUser: (name: string) => `Eliminar a ${name}`,
     download: (name: string) => `Descargar ${name}`,
+    sortBy: 'Ordenar por',
+    ascending: 'Ascendente',
   },
 } as const
 
@@ -175,6 +179,13 @@ for (const lng of ['en', 'es'] as const) {
     await expect(card.getByTestId('card-downloads')).toHaveText('0')
     await expect(card.getByTestId('card-expires')).toHaveText(/\d{4}/)
     for (const value of await card.locator('dd').all()) await expectOnScreen(value)
+
+    // The headers' sorting, for the cards: a column to sort by and a direction to flip.
+    const titles = cards.getByTestId('transfer-row').getByTestId('cell-title')
+    await expect(titles).toHaveText([goneTitle, keptTitle])
+    await page.getByLabel(s.sortBy).selectOption('title')
+    await page.getByRole('button', { name: s.ascending }).click()
+    await expect(titles).toHaveText([keptTitle, goneTitle])
 
     const copy = card.getByRole('button', { name: s.copyLink })
     await expectOnScreen(copy)

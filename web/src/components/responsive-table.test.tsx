@@ -2,7 +2,7 @@ import { Button, Table } from '@mantine/core'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../testing/render.js'
-import { type ResponsiveColumn, ResponsiveTable } from './responsive-table.js'
+import { CardsSort, type ResponsiveColumn, ResponsiveTable } from './responsive-table.js'
 
 interface Parcel {
   id: string
@@ -49,6 +49,7 @@ function Parcels({ onOpen = vi.fn(), onDelete = vi.fn() }: { onOpen?(id: string)
       label="Parcels"
       tableProps={{ 'data-testid': 'parcels-table' }}
       cardsTestId="parcels-cards"
+      cardsHeader={<p>Above the cards</p>}
     />
   )
 }
@@ -93,6 +94,7 @@ describe('ResponsiveTable', () => {
     expect(within(rows[0] as HTMLElement).getByText('Informe añ…')).toBeTruthy()
     expect(screen.getAllByTestId('size-cell').map((cell) => cell.textContent)).toEqual(['2.5 MB', '300 kB'])
     expect(screen.queryByRole('list', { name: 'Parcels' })).toBeNull()
+    expect(screen.queryByText('Above the cards')).toBeNull()
   })
 
   it('is a list of cards on a phone: title, every column as a labelled line, and the actions', async () => {
@@ -103,6 +105,7 @@ describe('ResponsiveTable', () => {
     expect(screen.queryByRole('table')).toBeNull()
     const list = screen.getByRole('list', { name: 'Parcels' })
     expect(list.dataset.testid).toBe('parcels-cards')
+    expect(screen.getByText('Above the cards')).toBeTruthy()
     const cards = within(list).getAllByRole('listitem')
     expect(cards).toHaveLength(2)
     const first = cards[0] as HTMLElement
@@ -135,4 +138,30 @@ describe('ResponsiveTable', () => {
     renderWithApp(<Parcels />)
     expect(screen.getByRole('table')).toBeTruthy()
   })
+
+  for (const [language, labels] of [
+    ['en', { sortBy: 'Sort by', asc: 'Ascending', desc: 'Descending' }],
+    ['es', { sortBy: 'Ordenar por', asc: 'Ascendente', desc: 'Descendente' }],
+  ] as const) {
+    it(`${language}: CardsSort picks the column and flips the direction as a header click would`, async () => {
+      const onSort = vi.fn()
+      const options = [
+        { value: 'name', label: 'Name' },
+        { value: 'size', label: 'Size' },
+      ] as const
+      const { user, rerender } = renderWithApp(
+        <CardsSort options={options} value="name" direction="asc" onSort={onSort} />,
+        { language },
+      )
+      const select = screen.getByRole('combobox', { name: labels.sortBy }) as HTMLSelectElement
+      expect(select.value).toBe('name')
+      expect([...select.options].map((option) => option.textContent)).toEqual(['Name', 'Size'])
+      await user.selectOptions(select, 'size')
+      expect(onSort).toHaveBeenLastCalledWith('size')
+      await user.click(screen.getByRole('button', { name: labels.asc }))
+      expect(onSort).toHaveBeenLastCalledWith('name')
+      rerender(<CardsSort options={options} value="name" direction="desc" onSort={onSort} />)
+      expect(screen.getByRole('button', { name: labels.desc })).toBeTruthy()
+    })
+  }
 })

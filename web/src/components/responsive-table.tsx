@@ -1,6 +1,21 @@
-import { Box, Card, em, Group, px, Stack, Table, type TableProps, Text, useMantineTheme } from '@mantine/core'
+import {
+  Box,
+  Button,
+  Card,
+  em,
+  Group,
+  NativeSelect,
+  px,
+  Stack,
+  Table,
+  type TableProps,
+  Text,
+  useMantineTheme,
+} from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react'
 import { type ComponentProps, Fragment, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /** Where a column goes in a row's card on a narrow screen. */
 export type CardPlace =
@@ -42,6 +57,41 @@ export interface ResponsiveTableProps<Row> {
   tableProps?: TableProps & RowAttributes
   /** The cards' list test id (the table keeps its own through `tableProps`). */
   cardsTestId?: string
+  /** Drawn above the cards only, for what the table's headers do (sorting: `CardsSort`). */
+  cardsHeader?: ReactNode
+}
+
+export interface CardsSortProps<Key extends string> {
+  /** The sortable columns, as the table's headers name them. */
+  options: readonly { value: Key; label: string }[]
+  value: Key
+  direction: 'asc' | 'desc'
+  /** Sorts by `key` (the table's header click: the same key flips the direction). */
+  onSort(key: Key): void
+}
+
+/**
+ * The sort of a table's headers for its cards: which column (a select) and which way (a button
+ * that flips it). `onSort` is the header click's handler, so a table and its cards sort alike.
+ */
+export function CardsSort<Key extends string>({ options, value, direction, onSort }: CardsSortProps<Key>) {
+  const { t } = useTranslation('common')
+  const Icon = direction === 'asc' ? IconArrowUp : IconArrowDown
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end" data-testid="cards-sort">
+      <NativeSelect
+        label={t('sort.label')}
+        size="sm"
+        value={value}
+        onChange={(event) => onSort(event.currentTarget.value as Key)}
+        data={options.map((option) => ({ value: option.value, label: option.label }))}
+        style={{ flex: 1 }}
+      />
+      <Button variant="default" size="sm" leftSection={<Icon size={16} aria-hidden />} onClick={() => onSort(value)}>
+        {t(direction === 'asc' ? 'sort.asc' : 'sort.desc')}
+      </Button>
+    </Group>
+  )
 }
 
 /**
@@ -69,6 +119,7 @@ export function ResponsiveTable<Row>({
   minWidth,
   tableProps,
   cardsTestId,
+  cardsHeader,
 }: ResponsiveTableProps<Row>) {
   const narrow = useNarrowScreen()
   if (narrow) {
@@ -76,7 +127,7 @@ export function ResponsiveTable<Row>({
     const fields = columns.filter((column) => (column.card ?? 'field') === 'field')
     const actions = columns.filter((column) => column.card === 'actions')
     const shown = (column: ResponsiveColumn<Row>, row: Row) => (column.cardCell ?? column.cell)(row)
-    return (
+    const cards = (
       <Stack
         component="ul"
         gap="sm"
@@ -134,6 +185,14 @@ export function ResponsiveTable<Row>({
           </Card>
         ))}
       </Stack>
+    )
+    return cardsHeader ? (
+      <Stack gap="sm">
+        {cardsHeader}
+        {cards}
+      </Stack>
+    ) : (
+      cards
     )
   }
 

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconMailForward, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react'
 import type { ParseKeys } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
+import { CardsSort, type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useSession } from '../../auth/index.js'
 import { RoleBadge } from './role-badge.js'
@@ -119,6 +119,16 @@ export function UsersTable({ users, sort, onSort, onEdit, onDelete, onNewLink }:
       minWidth={760}
       tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm', 'data-testid': 'users-table' }}
       cardsTestId="users-cards"
+      cardsHeader={
+        <CardsSort
+          options={columns
+            .filter((column) => column.th)
+            .map((column) => ({ value: column.key as AdminUserSortKey, label: column.label }))}
+          value={sort.sort}
+          direction={sort.order}
+          onSort={onSort}
+        />
+      }
     />
   )
 }

@@ -3,7 +3,7 @@ import { IconCheck, IconChevronDown, IconChevronUp, IconLink, IconSelector, Icon
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
+import { CardsSort, type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useFormatNumber } from '../../../components/use-format-number.js'
@@ -217,6 +217,16 @@ export function TransferTable({
       minWidth={showOwner ? 1150 : 1000}
       tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm', 'data-testid': 'transfers-table' }}
       cardsTestId="transfers-cards"
+      cardsHeader={
+        <CardsSort
+          options={columns
+            .filter((column) => column.th)
+            .map((column) => ({ value: column.key as SortKey, label: column.label }))}
+          value={sort.key}
+          direction={sort.direction}
+          onSort={onSort}
+        />
+      }
     />
   )
 }
