@@ -117,6 +117,11 @@ export const transferCreateRequest = z.object({
    * plan_feature_missing); null or absent for none. Stored only as an argon2id hash.
    */
   password: transferPassword.nullish(),
+  /**
+   * Whether recipients who have not downloaded get one reminder e-mail 24 hours before expiry
+   * (issue 18 item 6). Default true.
+   */
+  reminders: z.boolean().optional(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -140,6 +145,7 @@ export const transferUpdateRequest = z
     title: transferCreateRequest.shape.title.optional(),
     message: transferCreateRequest.shape.message.optional(),
     password: transferPassword.nullable().optional(),
+    reminders: z.boolean().optional(),
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -205,6 +211,8 @@ export const transferSchema = z.object({
   sharing_url: z.string(),
   /** Whether recipients must enter a password (never the password itself). */
   has_password: z.boolean(),
+  /** Whether recipients who have not downloaded get a reminder 24 hours before expiry. */
+  reminders: z.boolean(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */

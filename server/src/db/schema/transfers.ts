@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './users.js'
 
 /**
@@ -34,6 +46,12 @@ export const transfers = pgTable(
      * of it, so changing or removing it revokes them (features/transfers/access/).
      */
     passwordHash: text('password_hash'),
+    /** Recipients who have not downloaded get one reminder a day before expiry (issue 18 item 6); the sender may turn it off. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /** When the reminders went out (once), or null. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the sender was told it expired with a recipient who never downloaded (once), or null. */
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.

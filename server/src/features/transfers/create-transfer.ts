@@ -126,6 +126,7 @@ export function createTransferCreator(deps: CreateDeps) {
           expiresAt,
           purgeAfter: purgeAfter(plan, expiresAt),
           passwordHash,
+          remindersEnabled: input.reminders ?? true,
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,

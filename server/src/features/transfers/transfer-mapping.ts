@@ -45,6 +45,7 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     status: statusOf(aggregate, now),
     sharing_url: sharingUrl(publicUrl, transfer.uniqueId),
     has_password: transfer.passwordHash !== null,
+    reminders: transfer.remindersEnabled,
   }
 }
 

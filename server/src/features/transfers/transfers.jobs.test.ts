@@ -35,7 +35,7 @@ await forEachStack((getApp) => {
 
   describe('the sweep-expired-transfers job', () => {
     it('is registered under that name', () => {
-      expect(transfersJobs(getApp().deps).map((j) => j.name)).toEqual(['sweep-expired-transfers'])
+      expect(transfersJobs(getApp().deps).map((j) => j.name)).toEqual(['sweep-expired-transfers', 'transfer-reminders'])
     })
 
     it('deletes the files of expired transfers without recovery, and keeps the record', async () => {

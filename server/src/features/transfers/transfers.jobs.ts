@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { sweepInPages } from '../../jobs/paged-sweep.js'
 import { purgeTransferFiles } from './transfer-purge.js'
+import { createTransferReminders } from './transfer-reminders.js'
 import { createTransfersRepository } from './transfers.repository.js'
 
 const sweepIntervalMs = 10 * 60 * 1000
@@ -29,7 +30,12 @@ export function createExpiredTransfersSweeper(deps: SweeperDeps) {
 }
 
 /** The transfers feature's periodic jobs. */
-export function transfersJobs(deps: SweeperDeps): Job[] {
+export function transfersJobs(deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'>): Job[] {
   const sweeper = createExpiredTransfersSweeper(deps)
-  return [{ name: 'sweep-expired-transfers', intervalMs: sweepIntervalMs, run: () => sweeper.sweep() }]
+  const reminders = createTransferReminders(deps)
+  return [
+    { name: 'sweep-expired-transfers', intervalMs: sweepIntervalMs, run: () => sweeper.sweep() },
+    // Reminders a day before expiry, and the sender's notice of a transfer expired unopened (issue 18 item 6).
+    { name: 'transfer-reminders', intervalMs: sweepIntervalMs, run: () => reminders.run() },
+  ]
 }

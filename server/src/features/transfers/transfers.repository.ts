@@ -159,7 +159,7 @@ export function createTransfersRepository(db: DbExecutor) {
     /** Changes what the owner may edit of a live transfer; the row as it is now, or undefined when deleted. */
     async update(
       id: string,
-      values: Partial<Pick<TransferRow, 'title' | 'message' | 'passwordHash'>>,
+      values: Partial<Pick<TransferRow, 'title' | 'message' | 'passwordHash' | 'remindersEnabled'>>,
     ): Promise<TransferRow | undefined> {
       const [row] = await db
         .update(transfers)

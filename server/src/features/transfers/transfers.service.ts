@@ -337,6 +337,7 @@ export function createTransfersService(
       const values: Parameters<typeof repo.update>[1] = {}
       if (input.title !== undefined) values.title = input.title
       if (input.message !== undefined) values.message = input.message
+      if (input.reminders !== undefined) values.remindersEnabled = input.reminders
       if (input.password !== undefined) {
         if (input.password !== null) {
           requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')

@@ -22,6 +22,7 @@ function transfer(id: string, fields: Partial<Transfer>): Transfer {
     status: 'active',
     sharing_url: `http://x/share/${id}`,
     has_password: false,
+    reminders: true,
     ...fields,
   }
 }

@@ -170,6 +170,7 @@ describe('TransferForm', () => {
       title: 'Contracts',
       message: 'Signed copies',
       files: files.completed,
+      reminders: true,
     })
     expect(files.clear).toHaveBeenCalledOnce()
     // The success screen replaces the form: who was emailed, the QR code, and the two ways on.

@@ -1,5 +1,5 @@
 import { transferPasswordMinLength } from '@ferry/contracts/api/transfers'
-import { Alert, Button, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Alert, Button, Checkbox, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -129,6 +129,14 @@ export function TransferForm({
           error={form.passwordError ? t('password.tooShort', { count: transferPasswordMinLength }) : null}
         />
       )}
+      <Checkbox
+        label={t('reminders.label')}
+        description={t('reminders.description')}
+        checked={form.reminders}
+        onChange={(event) => form.setReminders(event.currentTarget.checked)}
+        disabled={busy}
+        data-testid="transfer-reminders"
+      />
       {busy && (
         <Stack gap={4} data-testid="send-progress">
           <Progress

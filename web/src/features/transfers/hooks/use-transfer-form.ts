@@ -28,6 +28,7 @@ export interface UseTransferFormOptions {
 }
 
 interface PendingSend {
+  reminders: boolean
   emails: string[]
   title: string
   message: string
@@ -79,6 +80,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   /** The transfer's password ('' for none); never saved with the draft, never sent in a URL. */
   const [password, setPasswordValue] = useState('')
   const [passwordError, setPasswordError] = useState(false)
+  /** One reminder to recipients who have not downloaded, a day before expiry (issue 18 item 6). */
+  const [reminders, setReminders] = useState(true)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -218,7 +221,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
 
     const maxHours = limits.maxExpiryHours
     const hours = expiresInHours !== null && (maxHours === null || expiresInHours <= maxHours) ? expiresInHours : null
-    pending.current = { emails, title: title.trim(), message, expiresInHours: hours, password }
+    pending.current = { emails, title: title.trim(), message, expiresInHours: hours, password, reminders }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
     if (senderStatus.data?.required) {
@@ -256,6 +259,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         recipient_email: payload.emails[0] ?? '',
         title: payload.title,
         message: payload.message,
+        reminders: payload.reminders,
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
       },
@@ -318,6 +322,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     },
     /** The password typed is shorter than the contract allows (shown at send time). */
     passwordError,
+    reminders,
+    setReminders,
     /** The transfer just sent: the panel shows its success screen instead of the form. */
     sent,
     /** 'Send another': back to an empty form. */
