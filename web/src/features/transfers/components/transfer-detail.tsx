@@ -25,6 +25,7 @@ import { useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
 import { TransferPasswordPanel } from './transfer-password-panel.js'
+import { TransferRemindersSwitch } from './transfer-reminders-switch.js'
 
 export interface TransferDetailProps {
   id: string
@@ -166,6 +167,9 @@ export function TransferDetail({ id, backTo, footer, viewerId = null, passwordIn
           )}
           {viewerId !== null && transfer.user_id === viewerId && transfer.status !== 'deleted' && (
             <TransferPasswordPanel transfer={transfer} passwordInPlan={passwordInPlan} />
+          )}
+          {viewerId !== null && transfer.user_id === viewerId && transfer.status === 'active' && (
+            <TransferRemindersSwitch transfer={transfer} />
           )}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
