@@ -148,7 +148,7 @@ test('/register opens the modal in signup mode and keeps ?ref= in the address', 
   await expect(signupDialog(page)).toBeVisible()
 })
 
-test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', async ({
+test('admin routes: a visitor goes to login, a non-admin is told they are for administrators, an admin stays', async ({
   browser,
   request,
   workerAdmin,
@@ -162,9 +162,12 @@ test('admin routes: a visitor goes to login, a non-admin to /, an admin stays', 
   await storeLogin(member, await registerViaApi(request, newAccount('member')))
   for (const path of ['/admin', '/tools', '/mantine-guide']) {
     await member.goto(path)
-    await expect(member).toHaveURL(/127\.0\.0\.1:\d+\/$/)
-    await expect(member.getByRole('tab', { name: 'Send files' })).toBeVisible()
+    await expect(member).toHaveURL(new RegExp(`${path}$`))
+    await expect(member.getByRole('heading', { level: 1, name: 'Administrators only' })).toBeVisible()
+    await expect(member.getByRole('tab', { name: 'Send files' })).toHaveCount(0)
   }
+  await member.getByTestId('admin-only').getByRole('link').click()
+  await expect(member.getByRole('tab', { name: 'Send files' })).toBeVisible()
   await member.close()
 
   const admin = await browser.newPage()

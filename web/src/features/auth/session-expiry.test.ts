@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { expireSession } from './session-expiry.js'
+import type { SessionState } from './session-store.js'
 
-function fakes() {
+const signedIn = { user: { id: 'u1' }, signedInAt: 1 } as unknown as SessionState
+
+function fakes(state: SessionState = signedIn) {
   const events: string[] = []
   return {
     events,
-    store: { signOut: () => void events.push('signOut') },
+    store: { signOut: () => void events.push('signOut'), getSnapshot: () => state },
     navigate: (to: string) => void events.push(`navigate:${to}`),
   }
 }
@@ -25,5 +28,11 @@ describe('expireSession', () => {
     const login = fakes()
     expireSession(login.store, login.navigate, { pathname: '/login', search: '?next=%2Fprofile' })
     expect(login.events).toEqual(['signOut'])
+  })
+
+  it('leaves a visitor alone: a 401 just after signing out has no session to end', () => {
+    const visitor = fakes({ user: null, signedInAt: null })
+    expireSession(visitor.store, visitor.navigate, { pathname: '/', search: '' })
+    expect(visitor.events).toEqual([])
   })
 })
