@@ -136,6 +136,15 @@ describe('UploadPicker (the upload queue)', () => {
     expect(screen.queryByText('1 file failed')).toBeNull()
   })
 
+  it('says in the headline that the connection was lost while a file waits to retry and nothing moves', () => {
+    const waiting = queueOf([
+      item('photos/beach.jpg', 1.5 * MiB, 'done'),
+      item('report.pdf', 10 * MiB, 'retrying', { progress: 0.1, retryAttempt: 3 }),
+    ])
+    renderWithApp(<UploadPicker queue={waiting} signedIn />)
+    expect(screen.getByTestId('upload-rate').textContent).toBe('Connection lost. Retrying…')
+  })
+
   it('pauses, retries and removes through the queue', async () => {
     const queue = movingQueue()
     const { user } = renderWithApp(<UploadPicker queue={queue} signedIn />)

@@ -14,11 +14,14 @@ export function UploadSummary({ queue }: UploadSummaryProps) {
   const canPause = queue.isUploading
   const canResume = queue.isPaused
 
+  // While nothing moves and a file waits to retry, the headline says why (walk 9.6), not 'estimating'.
+  const retrying = queue.items.some((item) => item.status === 'retrying')
   let right: string | null = null
   if (queue.allDone) right = null
   else if (queue.isPaused) right = t('progress.paused')
   else if (queue.isUploading) {
-    if (queue.bytesPerSecond === 0) right = t('progress.stalled')
+    if (retrying && !queue.bytesPerSecond) right = t('progress.retrying')
+    else if (queue.bytesPerSecond === 0) right = t('progress.stalled')
     else if (queue.bytesPerSecond !== null && queue.secondsLeft !== null)
       right = `${speed(queue.bytesPerSecond)} · ${t('progress.timeLeft', { time: duration(queue.secondsLeft) })}`
     else right = t('progress.estimating')
@@ -76,7 +79,12 @@ export function UploadSummary({ queue }: UploadSummaryProps) {
                 </Text>
               )}
               {right && (
-                <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="upload-rate">
+                <Text
+                  size="sm"
+                  c={retrying && !queue.bytesPerSecond ? 'orange.8' : 'dimmed'}
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                  data-testid="upload-rate"
+                >
                   {right}
                 </Text>
               )}
