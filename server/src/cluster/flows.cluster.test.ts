@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutBody } from '../features/billing/testing/billing-test-kit.js'
 import { type Cluster, metricValue, startCluster } from './harness/cluster.js'
-import { callJson, eventually, registerConfirmed, servedBy } from './harness/cluster-client.js'
+import { callJson, confirmSenderSession, eventually, registerConfirmed, servedBy } from './harness/cluster-client.js'
 import { partsOf, sendPart, uploadCall, uploadSmall } from './harness/cluster-uploads.js'
 
 const MiB = 1024 * 1024
@@ -41,8 +41,10 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
   it('signs in on one instance and is recognised by all', async () => {
     const email = `cluster-${randomBytes(4).toString('hex')}@example.com`
     const password = 'cluster password 123'
+    // The session that sends is the login's, so that one confirms the Free plan's sender code.
     const registered = await registerConfirmed(cluster, {
       body: { email, password, name: 'Cleo' },
+      confirmSender: false,
     })
     expect(registered.status).toBe(201)
     const login = await callJson<{ access_token: string }>(cluster.api, 'POST', '/auth/login', {
@@ -50,6 +52,7 @@ describe('three instances behind a round-robin proxy (PostgreSQL, S3, Redis)', (
     })
     expect(login.status).toBe(200)
     token = login.body.access_token
+    await confirmSenderSession(cluster, token, email)
     const seenBy = new Set<string>()
     for (let i = 0; i < 3; i++) {
       // A signed-in-only route: each instance checks the token another one issued.
