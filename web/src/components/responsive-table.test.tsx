@@ -2,6 +2,7 @@ import { Button, Table } from '@mantine/core'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../testing/render.js'
+import { fakeMediaQueryList } from '../testing/setup-dom.js'
 import { CardsSort, type ResponsiveColumn, ResponsiveTable } from './responsive-table.js'
 
 interface Parcel {
@@ -58,16 +59,7 @@ function Parcels({ onOpen = vi.fn(), onDelete = vi.fn() }: { onOpen?(id: string)
 function screenWidth(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const below = /max-width:\s*([\d.]+)em/.exec(query)?.[1]
-    return {
-      matches: below !== undefined && width <= Number(below) * 16,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
+    return fakeMediaQueryList(query, below !== undefined && width <= Number(below) * 16)
   })
 }
 

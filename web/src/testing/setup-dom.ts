@@ -3,19 +3,21 @@ import { afterEach } from 'vitest'
 
 // What Mantine asks of the browser and happy-dom leaves out: media queries (color scheme,
 // useMediaQuery), ResizeObserver (ScrollArea, Textarea autosize) and document.fonts (autosize).
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
+/** A media query's answer as happy-dom lacks it: `matches`, and listeners that are never called. */
+export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList
 }
+
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false)
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
