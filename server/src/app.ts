@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticWeb } from './http/static-web.js'
 import { registerWebSockets } from './http/websockets.js'
 import type { Job } from './jobs/job-runner.js'
+import type { JobHandler } from './jobs/job-worker.js'
 import { metricsRoutes } from './operations/metrics.routes.js'
 import { registerRequestTracking, requestId } from './operations/request-tracking.js'
 
@@ -131,4 +132,12 @@ export function appJobs(deps: Deps): Job[] {
     ...billingJobs(deps),
     ...referralsJobs(deps),
   ]
+}
+
+/**
+ * The handlers of queued jobs, one per kind (docs/decisions/0016): every instance's worker runs
+ * them, each job on one instance.
+ */
+export function appJobHandlers(_deps: Deps, _services: Services): JobHandler[] {
+  return []
 }

@@ -21,6 +21,7 @@ import { createSystemService } from './features/system/system.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
 import { createUsersService } from './features/users/users.service.js'
+import { createJobQueue } from './jobs/job-queue.js'
 import { createQueueFiguresService } from './operations/queue-figures.service.js'
 
 /**
@@ -29,6 +30,8 @@ import { createQueueFiguresService } from './operations/queue-figures.service.js
  * (app.ts, main.ts, testing/test-app.ts); no service or route builds another feature's service.
  */
 export async function createServices(deps: Deps) {
+  // The shared job queue (docs/decisions/0016): features enqueue, every instance's worker runs.
+  const jobQueue = createJobQueue(deps)
   const plans = createPlansService(deps)
   const users = createUsersService(deps)
   const auth = await createAuthService(deps, users)
@@ -62,6 +65,7 @@ export async function createServices(deps: Deps) {
   const system = createSystemService(deps)
   const queueFigures = createQueueFiguresService(deps)
   return {
+    jobQueue,
     plans,
     users,
     auth,

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import v8 from 'node:v8'
-import { appJobs, buildApp } from './app.js'
+import { appJobHandlers, appJobs, buildApp } from './app.js'
 import { createServices } from './composition.js'
 import { ConfigError, loadConfig, startProblem } from './config.js'
 import { createDeps } from './deps.js'
 import { startJobs } from './jobs/job-runner.js'
+import { startJobWorker } from './jobs/job-worker.js'
 import { createLogger } from './logger.js'
 
 // V8 sets the old generation's next GC at its live size times a factor it derives from GC
@@ -19,8 +21,15 @@ async function main() {
   const logger = createLogger(config)
   const started = performance.now()
   const deps = await createDeps(config, logger)
-  const app = await buildApp(deps, await createServices(deps))
+  const services = await createServices(deps)
+  const app = await buildApp(deps, services)
   await app.listen({ host: config.host, port: config.port })
+  const worker = startJobWorker(
+    { queue: services.jobQueue, clock: deps.clock, logger },
+    appJobHandlers(deps, services),
+    // Named after the instance, and unique per process: a restart never answers for its predecessor's jobs.
+    { holder: `${config.instanceId}:${randomBytes(4).toString('hex')}` },
+  )
   const { jobIntervalMs } = config
   const jobs = startJobs(
     deps,
@@ -45,7 +54,7 @@ async function main() {
       process.exit(1)
     }, config.shutdownTimeoutMs)
     force.unref()
-    await Promise.all([app.close(), jobs.stop()])
+    await Promise.all([app.close(), jobs.stop(), worker.stop()])
     await deps.close()
     logger.info('Stopped')
     process.exit(0)

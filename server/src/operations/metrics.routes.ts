@@ -50,6 +50,9 @@ export const metricsRoutes =
       if (queues) {
         m.activeUploads.set(queues.activeUploads)
         for (const [queue, age] of Object.entries(queues.oldestAgeSeconds)) m.queueAge.set({ queue }, age)
+        // States that emptied since the last scrape read 0, not their old figure.
+        m.queuedJobs.reset()
+        for (const { kind, state, count } of queues.queuedJobs) m.queuedJobs.set({ kind, state }, count)
       }
       return reply.type(m.registry.contentType).send(await m.registry.metrics())
     })

@@ -41,6 +41,18 @@ describe('/metrics, request ids and the instance header', () => {
     }
   })
 
+  it('shows the job queue by kind and state, read from the database', async () => {
+    const { jobQueue } = open.services
+    await jobQueue.enqueue('metrics-probe', {})
+    await jobQueue.enqueue('metrics-probe', {})
+    const text = await (await open.api('/metrics')).text()
+    expect(metricValue(text, 'ferry_queued_jobs', { kind: 'metrics-probe', state: 'queued' })).toBe(2)
+    const [job] = await jobQueue.claim('probe', ['metrics-probe'], 1, 60_000)
+    await jobQueue.complete(job!.id, 'probe')
+    const after = await (await open.api('/metrics')).text()
+    expect(metricValue(after, 'ferry_queued_jobs', { kind: 'metrics-probe', state: 'queued' })).toBe(1)
+  })
+
   it('answers only loopback callers that came straight in when no METRICS_TOKEN is set', async () => {
     const forwarded = await open.api('/metrics', { headers: { 'x-forwarded-for': '203.0.113.9' } })
     expect(forwarded.status).toBe(403)

@@ -63,6 +63,18 @@ function createMetrics() {
       labelNames: ['queue'] as const,
       registers,
     }),
+    queuedJobRuns: new Counter({
+      name: 'ferry_queued_job_runs_total',
+      help: 'Tries of queued jobs (jobs/job-queue.ts) on this instance, by kind and outcome: ok, error (retried) or dead (given up).',
+      labelNames: ['kind', 'outcome'] as const,
+      registers,
+    }),
+    queuedJobs: new Gauge({
+      name: 'ferry_queued_jobs',
+      help: 'Jobs in the queue by kind and state: queued, running or dead (all instances: read from the database).',
+      labelNames: ['kind', 'state'] as const,
+      registers,
+    }),
     jobDuration: new Histogram({
       name: 'ferry_job_duration_seconds',
       help: 'Time periodic job runs took, by job.',
@@ -89,6 +101,12 @@ export function roomSocketOpened(): void {
 /** Call when a room WebSocket that roomSocketOpened counted closes. */
 export function roomSocketClosed(): void {
   processMetrics().roomSockets.dec()
+}
+
+/** Records one try of a queued job and its outcome. */
+export function recordQueuedJob(kind: string, outcome: 'ok' | 'error' | 'dead', seconds: number): void {
+  processMetrics().queuedJobRuns.inc({ kind, outcome })
+  processMetrics().jobDuration.observe({ job: `queue:${kind}` }, seconds)
 }
 
 /** Records one periodic job run: its outcome, its duration and the numbers its result holds. */

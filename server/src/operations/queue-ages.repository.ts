@@ -5,6 +5,8 @@ export interface QueueFigures {
   activeUploads: number
   /** Seconds the oldest item due for each sweep has waited; 0 when nothing is due. */
   oldestAgeSeconds: { pending_uploads: number; expired_transfers: number; received_files: number }
+  /** The job queue's jobs by kind and state. */
+  queuedJobs: { kind: string; state: string; count: number }[]
 }
 
 const seconds = (value: unknown) => Math.max(0, Number(value ?? 0))
@@ -22,7 +24,11 @@ export async function readQueueFigures(db: Db): Promise<QueueFigures> {
         where files_deleted_at is null and purge_after <= now()) as received_files
   `)
   const row = result.rows[0] ?? {}
+  const jobs = await db.execute<{ kind: string; state: string; count: unknown }>(
+    sql`select kind, state, count(*) as count from queued_jobs group by kind, state`,
+  )
   return {
+    queuedJobs: jobs.rows.map((job) => ({ kind: job.kind, state: job.state, count: Number(job.count) })),
     activeUploads: Number(row.active_uploads ?? 0),
     oldestAgeSeconds: {
       pending_uploads: seconds(row.pending_uploads),

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Which document features a plan has (spec/accounts.md §3 max_document_features). */
+/**
+ * The document features stored in max_document_features (spec/accounts.md §3). Its `preview` is
+ * not stored there: the `document_preview` column is the one source of that flag, and the API's
+ * `max_document_features.preview` is read from it (plan-mapping.ts; migration 0024 merged them).
+ */
 export interface DocumentFeatures {
-  preview: boolean
   comments: boolean
   clean_data_room: boolean
 }
@@ -41,7 +44,7 @@ export const plans = pgTable(
     maxDocumentFeatures: jsonb('max_document_features')
       .$type<DocumentFeatures>()
       .notNull()
-      .default({ preview: false, comments: false, clean_data_room: false }),
+      .default({ comments: false, clean_data_room: false }),
     extraFeatures: jsonb('extra_features').$type<Record<string, unknown>>().notNull().default({}),
 
     isTrialAvailable: boolean('is_trial_available').notNull().default(false),
@@ -59,6 +62,7 @@ export const plans = pgTable(
     sftpDownload: boolean('sftp_download').notNull().default(false),
     recoveryAllowed: boolean('recovery_allowed').notNull().default(false),
     sellingAllowed: boolean('selling_allowed').notNull().default(false),
+    /** Document preview (issue 19): also the API's max_document_features.preview. */
     documentPreview: boolean('document_preview').notNull().default(false),
     documentComments: boolean('document_comments').notNull().default(false),
     analyticsAccess: boolean('analytics_access').notNull().default(false),

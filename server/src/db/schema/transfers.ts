@@ -75,6 +75,11 @@ export const transferFiles = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull(),
     position: integer('position').notNull(),
+    /** The type read from the file's first bytes by the derivatives job (null until then, or unknown). */
+    mediaType: text('media_type'),
+    /** Blob keys of the derivatives beside the file (a small thumbnail, a screen-size image); null when none. */
+    thumbnailKey: text('thumbnail_key'),
+    previewKey: text('preview_key'),
   },
   (t) => [index('transfer_files_transfer_id_idx').on(t.transferId, t.position)],
 )

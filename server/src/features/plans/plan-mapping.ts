@@ -30,7 +30,8 @@ export function toPlan(row: PlanRow): Plan {
     max_recipients: row.maxRecipients,
     max_daily_transfers: row.maxDailyTransfers,
     supports_video_audio: row.supportsVideoAudio,
-    max_document_features: row.maxDocumentFeatures,
+    // One source: the preview flag lives in its column; the API shows it in both places.
+    max_document_features: { preview: row.documentPreview, ...row.maxDocumentFeatures },
     extra_features: row.extraFeatures,
     is_trial_available: row.isTrialAvailable,
     trial_days: row.trialDays,
@@ -125,8 +126,16 @@ export function toPlanRowPatch(patch: AdminPlanUpdateRequest): PlanRowPatch {
   const row: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue
-    if (key in moneyFields) row[moneyFields[key as keyof typeof moneyFields]] = eurosToCents(value as number | null)
+    if (key === 'max_document_features') {
+      // Its preview is the document_preview column (one source); the rest is stored as JSON.
+      const { preview, ...stored } = value as NonNullable<AdminPlanUpdateRequest['max_document_features']>
+      row.maxDocumentFeatures = stored
+      row.documentPreview ??= preview
+    } else if (key in moneyFields)
+      row[moneyFields[key as keyof typeof moneyFields]] = eurosToCents(value as number | null)
     else row[snakeToCamel(key)] = value
   }
+  // When both are sent, document_preview (the column itself) is the one that counts.
+  if (patch.document_preview !== undefined) row.documentPreview = patch.document_preview
   return row as PlanRowPatch
 }

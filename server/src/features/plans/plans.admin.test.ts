@@ -42,6 +42,31 @@ await forEachStack(
         const restored = await put('pro', { price_monthly: 9.99, max_recipients: 5, notes: before.notes }, admin.token)
         expect(restored.body).toMatchObject({ price_monthly_cents: 999, max_recipients: 5 })
       })
+
+      it('keeps one preview flag: document_preview and max_document_features.preview are the same switch', async () => {
+        const admin = await signUp(getApp(), 'ADMIN')
+        const off = await put(
+          'business',
+          { max_document_features: { preview: false, comments: true, clean_data_room: false } },
+          admin.token,
+        )
+        expect(off.body).toMatchObject({
+          document_preview: false,
+          max_document_features: { preview: false, comments: true },
+        })
+        const on = await put('business', { document_preview: true }, admin.token)
+        expect(on.body).toMatchObject({
+          document_preview: true,
+          max_document_features: { preview: true, comments: true },
+        })
+        // Both sent and at odds: the column's own name wins, and both read the same afterwards.
+        const both = await put(
+          'business',
+          { document_preview: true, max_document_features: { preview: false, comments: true, clean_data_room: false } },
+          admin.token,
+        )
+        expect(both.body).toMatchObject({ document_preview: true, max_document_features: { preview: true } })
+      })
     })
   },
   authStacks().filter((s) => s.name === testStacks[0]!.name),

@@ -17,6 +17,9 @@ interface FileJson {
   fileSize: number
   contentType: string
   position: number
+  mediaType: string | null
+  thumbnailKey: string | null
+  previewKey: string | null
 }
 
 interface RecipientJson {
@@ -33,7 +36,8 @@ const filesJson = sql`(
   select coalesce(json_agg(json_build_object(
     'id', ${transferFiles.id}, 'fileKey', ${transferFiles.fileKey}, 'fileName', ${transferFiles.fileName},
     'fileSize', ${transferFiles.fileSize}, 'contentType', ${transferFiles.contentType},
-    'position', ${transferFiles.position}
+    'position', ${transferFiles.position}, 'mediaType', ${transferFiles.mediaType},
+    'thumbnailKey', ${transferFiles.thumbnailKey}, 'previewKey', ${transferFiles.previewKey}
   ) order by ${transferFiles.position}), '[]'::json)
   from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id}
 )`
