@@ -52,6 +52,9 @@ export const errorMessages = {
   transfer_expired: 'This transfer has expired and is no longer available.',
   transfer_file_not_found: 'This file is not part of this transfer.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
+  transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
+  transfer_expired_not_editable:
+    'This transfer has expired: its expiry, recipients and files can no longer change. Recover it or send the files again.',
   download_link_invalid: 'This download link is not valid or has expired.',
   password_required: 'This transfer is protected by a password. Enter it to see and download the files.',
   password_incorrect: 'This password is not correct.',

@@ -146,10 +146,33 @@ export const transferUpdateRequest = z
     message: transferCreateRequest.shape.message.optional(),
     password: transferPassword.nullable().optional(),
     reminders: z.boolean().optional(),
+    /**
+     * A new expiry, in hours from now, up to the plan's maximum (422 transfer_expiry_too_long
+     * beyond). Extending it emails each recipient the new date once; an expired transfer cannot be
+     * changed here (409 transfer_expired_not_editable: recovery is the paid way back, product.md §3).
+     */
+    expires_in_hours: z.int().positive().optional(),
+    /**
+     * The full new list of recipients (split, lower-cased and checked as on create, plan limits
+     * included). New ones get their email with a personal link; removed ones lose theirs at once.
+     */
+    recipient_emails: transferCreateRequest.shape.recipient_emails.removeDefault().optional(),
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
 export type TransferUpdateInput = z.output<typeof transferUpdateRequest>
+
+/**
+ * POST /api/transfers/{id}/files: uploads (through the usual presign or multipart flow) attached to a
+ * live transfer; the plan's size limits apply to the new total.
+ */
+export const transferFilesAddRequest = z.object({
+  files: z.array(uploadedFileRecord).max(1000),
+})
+export type TransferFilesAddRequest = z.infer<typeof transferFilesAddRequest>
+
+/** DELETE /api/transfers/{id}/files/{fileId}. */
+export const transferFileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) })
 
 /** POST /api/share/{uniqueId}/unlock: the password, in the body only (never in the URL). */
 export const shareUnlockRequest = z.object({

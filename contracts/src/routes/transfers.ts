@@ -12,6 +12,8 @@ import {
   transferCreateRequest,
   transferCreateResponse,
   transferDeleteResponse,
+  transferFileParams,
+  transferFilesAddRequest,
   transferIdParams,
   transferListResponse,
   transferSchema,
@@ -47,13 +49,41 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'PATCH',
     path: '/api/transfers/:id',
     access: 'user',
-    summary: "The owner changes a transfer's title, message or password",
+    summary: "The owner changes a transfer's title, message, password, reminders, expiry or recipients",
     description:
       'Only the fields given change. `password` sets or changes the password (plan flag password_protection, ' +
       'else 403 plan_feature_missing); `null` removes it. Changing or removing it revokes every grant at once. ' +
-      'Only the owner may; others get 404.',
+      '`expires_in_hours` sets a new expiry from now, up to the plan maximum (else 422 ' +
+      '`transfer_expiry_too_long`); extending it emails each recipient the new date. `recipient_emails` is the ' +
+      'full new list: new recipients get their email, removed ones lose their personal link. Expiry and ' +
+      'recipients of an expired transfer answer 409 `transfer_expired_not_editable`. Only the owner may; ' +
+      'others get 404.',
     params: transferIdParams,
     body: transferUpdateRequest,
+    responses: { 200: transferSchema },
+  },
+  addFiles: {
+    method: 'POST',
+    path: '/api/transfers/:id/files',
+    access: 'user',
+    summary: 'Attaches uploaded files to a live transfer, without re-uploading the others',
+    description:
+      'The files are uploads of the caller made through the presign or multipart flow (file_key), claimed as ' +
+      'on create. The plan limits apply to the new total (403 `transfer_too_large`, `transfer_monthly_data`). ' +
+      'An expired transfer answers 409 `transfer_expired_not_editable`; others than the owner get 404.',
+    params: transferIdParams,
+    body: transferFilesAddRequest,
+    responses: { 200: transferSchema },
+  },
+  removeFile: {
+    method: 'DELETE',
+    path: '/api/transfers/:id/files/:fileId',
+    access: 'user',
+    summary: 'Removes one file from a live transfer and deletes its bytes',
+    description:
+      'At least one file remains: removing the last answers 409 `transfer_last_file`. An unknown file answers ' +
+      '404 `transfer_file_not_found`; others than the owner get 404.',
+    params: transferFileParams,
     responses: { 200: transferSchema },
   },
   delete: {

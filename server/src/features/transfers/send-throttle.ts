@@ -36,7 +36,12 @@ export function createSendThrottle(deps: {
   const { rateLimiter: limiter, clock } = deps
   const { transfers, recipientEmails, newAccount } = deps.config.sendLimits
 
-  function countersFor(sender: Pick<UserRecord, 'id' | 'createdAt'>, clientIp: string, recipients: number): Counter[] {
+  function countersFor(
+    sender: Pick<UserRecord, 'id' | 'createdAt'>,
+    clientIp: string,
+    recipients: number,
+    sends: 0 | 1,
+  ): Counter[] {
     const young = clock.now().getTime() - sender.createdAt.getTime() < newAccount.ms
     const transfersPerDay = young ? Math.min(transfers.perDay, newAccount.transfersPerDay) : transfers.perDay
     const emailsPerDay = young
@@ -48,8 +53,8 @@ export function createSendThrottle(deps: {
       [`ip:${clientIp}`, transfers.perDay, recipientEmails.perDay],
     ] as const) {
       counters.push(
-        { key: `send:transfers:${who}:hour`, limit: transfers.perHour, windowMs: hourMs, adds: 1 },
-        { key: `send:transfers:${who}:day`, limit: dayTransfers, windowMs: dayMs, adds: 1 },
+        { key: `send:transfers:${who}:hour`, limit: transfers.perHour, windowMs: hourMs, adds: sends },
+        { key: `send:transfers:${who}:day`, limit: dayTransfers, windowMs: dayMs, adds: sends },
         { key: `send:emails:${who}:hour`, limit: recipientEmails.perHour, windowMs: hourMs, adds: recipients },
         { key: `send:emails:${who}:day`, limit: dayEmails, windowMs: dayMs, adds: recipients },
       )
@@ -70,9 +75,17 @@ export function createSendThrottle(deps: {
   }
 
   return {
-    /** Counts one transfer to `recipients` addresses, or refuses it (429 with when to send again). */
-    async take(sender: Pick<UserRecord, 'id' | 'createdAt'>, clientIp: string, recipients: number): Promise<void> {
-      const counters = countersFor(sender, clientIp, recipients)
+    /**
+     * Counts one transfer to `recipients` addresses, or refuses it (429 with when to send again).
+     * `sends: 0` counts only the emails: recipients added to a transfer already sent.
+     */
+    async take(
+      sender: Pick<UserRecord, 'id' | 'createdAt'>,
+      clientIp: string,
+      recipients: number,
+      sends: 0 | 1 = 1,
+    ): Promise<void> {
+      const counters = countersFor(sender, clientIp, recipients, sends).filter((c) => c.adds > 0)
       try {
         let wait = 0
         for (const counter of counters) {

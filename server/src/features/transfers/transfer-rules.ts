@@ -42,15 +42,22 @@ export function recipientsOf(input: Pick<TransferCreateInput, 'recipient_emails'
 }
 
 /**
- * Hours until expiry (product.md §3): the chosen hours, up to the plan's maximum (403 beyond);
- * the maximum by default. Plans without a maximum default to 30 days and allow up to a year.
+ * Hours until expiry (product.md §3): the chosen hours, up to the plan's maximum (422 beyond, on
+ * create and on edit alike: a well-formed value the plan's rule refuses); the maximum by default.
+ * Plans without a maximum default to 30 days and allow up to a year.
  */
 export function expiryHoursFor(plan: Plan, requested: number | null | undefined): number {
   const max = limitsFor(plan).maxExpiryHours
   if (requested === null || requested === undefined) return max ?? unlimitedPlanDefaultExpiryHours
   const allowed = max ?? unlimitedPlanMaxExpiryHours
-  if (requested > allowed) throw ruleError('transfer_expiry_too_long', 403, { n: allowed })
+  if (requested > allowed) throw ruleError('transfer_expiry_too_long', 422, { n: allowed })
   return requested
+}
+
+/** The monthly data cap alone, for bytes added to a transfer already sent (its daily count was taken then). */
+export function assertWithinMonthlyData(plan: Plan, monthBytes: number, addedBytes: number): void {
+  const limit = limitsFor(plan).maxMonthlyBytes
+  if (limit !== null && monthBytes + addedBytes > limit) throw ruleError('transfer_monthly_data', 403, { size: limit })
 }
 
 /** The files' real total against the plan's per-transfer limit; 403 with the spec's wording. */

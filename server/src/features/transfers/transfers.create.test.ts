@@ -202,7 +202,7 @@ await forEachStack((getApp) => {
       const body = await expectRefused(
         free,
         { files: await oneFile(free), recipient_email: 'a@example.com', expires_in_hours: 25 },
-        403,
+        422,
         'Your plan allows transfers to last at most 24 hours.',
       )
       expect(body.code).toBe('transfer_expiry_too_long')

@@ -46,3 +46,36 @@ export function transferEmail(mail: TransferEmail, language: Language): MailMess
     : t('transfer.subject', { sender, count })
   return composeMail({ to: mail.to, language, subject, blocks })
 }
+
+export interface ExpiryExtendedMail {
+  to: string
+  link: string
+  sender: { name: string; email: string }
+  title: string
+  expiresAt: Date
+}
+
+/**
+ * The one email each recipient gets when the sender extends a transfer (issue 18 item 4): the new
+ * date and their personal link, in the sender's language.
+ */
+export function expiryExtendedEmail(mail: ExpiryExtendedMail, language: Language): MailMessage {
+  const { t, date } = mailText(language, 'transfers')
+  const sender = singleLine(mail.sender.name) || mail.sender.email
+  const subject = mail.title
+    ? t('extended.subjectTitled', { sender, title: singleLine(mail.title) })
+    : t('extended.subject', { sender })
+  return composeMail({
+    to: mail.to,
+    language,
+    subject,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t('extended.intro', { sender, email: mail.sender.email, date: date(mail.expiresAt) }),
+      },
+      { kind: 'button', label: t('extended.download'), url: mail.link },
+      { kind: 'note', text: t('transfer.personal') },
+    ],
+  })
+}

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
-import type { TransferAggregate, TransferRow } from './transfer-rows.js'
+import type { TransferAggregate, TransferFileRow, TransferRecipientRow, TransferRow } from './transfer-rows.js'
 
 export type { TransferAggregate, TransferFileRow, TransferRecipientRow, TransferRow } from './transfer-rows.js'
 
@@ -159,7 +159,12 @@ export function createTransfersRepository(db: DbExecutor) {
     /** Changes what the owner may edit of a live transfer; the row as it is now, or undefined when deleted. */
     async update(
       id: string,
-      values: Partial<Pick<TransferRow, 'title' | 'message' | 'passwordHash' | 'remindersEnabled'>>,
+      values: Partial<
+        Pick<
+          TransferRow,
+          'title' | 'message' | 'passwordHash' | 'remindersEnabled' | 'expiresAt' | 'purgeAfter' | 'reminderSentAt'
+        >
+      >,
     ): Promise<TransferRow | undefined> {
       const [row] = await db
         .update(transfers)
@@ -167,6 +172,88 @@ export function createTransfersRepository(db: DbExecutor) {
         .where(and(eq(transfers.id, id), isNull(transfers.deletedAt)))
         .returning()
       return row
+    },
+
+    /** Locks a live transfer's row until the transaction ends (edits of its files and recipients serialise). */
+    async lockLive(id: string): Promise<TransferRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.id, id), isNull(transfers.deletedAt)))
+        .for('update')
+      return row
+    },
+
+    /**
+     * Makes `emails` (in order) the transfer's recipients: kept addresses keep their row and
+     * tracking id, removed ones are deleted (their link and download records with them), new
+     * ones are inserted. The rows as they are now, and the new ones.
+     */
+    async replaceRecipients(
+      transferId: string,
+      emails: readonly string[],
+      newTrackingId: () => string,
+    ): Promise<{ recipients: TransferRecipientRow[]; added: TransferRecipientRow[]; removed: number }> {
+      const current = await db.select().from(transferRecipients).where(eq(transferRecipients.transferId, transferId))
+      const wanted = new Set(emails)
+      const gone = current.filter((r) => !wanted.has(r.email)).map((r) => r.id)
+      if (gone.length > 0) await db.delete(transferRecipients).where(inArray(transferRecipients.id, gone))
+      const kept = new Map(current.filter((r) => wanted.has(r.email)).map((r) => [r.email, r]))
+      for (const [position, email] of emails.entries()) {
+        const row = kept.get(email)
+        if (row && row.position !== position) {
+          await db.update(transferRecipients).set({ position }).where(eq(transferRecipients.id, row.id))
+        }
+      }
+      const fresh = emails.flatMap((email, position) =>
+        kept.has(email) ? [] : [{ transferId, email, trackingId: newTrackingId(), position }],
+      )
+      const added = fresh.length > 0 ? await db.insert(transferRecipients).values(fresh).returning() : []
+      const recipients = await db
+        .select()
+        .from(transferRecipients)
+        .where(eq(transferRecipients.transferId, transferId))
+        .orderBy(asc(transferRecipients.position))
+      return { recipients, added, removed: gone.length }
+    },
+
+    /** Appends files after the transfer's last one and adds their bytes to its total. */
+    async appendFiles(
+      transferId: string,
+      files: Omit<typeof transferFiles.$inferInsert, 'transferId' | 'position'>[],
+    ): Promise<TransferRow | undefined> {
+      const [last] = await db
+        .select({ position: sql<number>`coalesce(max(${transferFiles.position}), -1)::int` })
+        .from(transferFiles)
+        .where(eq(transferFiles.transferId, transferId))
+      const start = Number(last?.position ?? -1) + 1
+      await db.insert(transferFiles).values(files.map((f, i) => ({ ...f, transferId, position: start + i })))
+      const added = files.reduce((sum, f) => sum + f.fileSize, 0)
+      const [row] = await db
+        .update(transfers)
+        .set({ totalSize: sql`${transfers.totalSize} + ${added}` })
+        .where(eq(transfers.id, transferId))
+        .returning()
+      return row
+    },
+
+    /** Deletes one file row of the transfer and takes its bytes off the total; the deleted row, or undefined. */
+    async deleteFile(transferId: string, fileId: string): Promise<TransferFileRow | undefined> {
+      const [file] = await db
+        .delete(transferFiles)
+        .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, transferId)))
+        .returning()
+      if (!file) return undefined
+      await db
+        .update(transfers)
+        .set({ totalSize: sql`greatest(${transfers.totalSize} - ${file.fileSize}, 0)` })
+        .where(eq(transfers.id, transferId))
+      return file
+    },
+
+    /** How many files the transfer has. */
+    async fileCount(transferId: string): Promise<number> {
+      return db.$count(transferFiles, eq(transferFiles.transferId, transferId))
     },
 
     /** Sets first_accessed_at once. */

@@ -20,7 +20,19 @@ export const transfersRoutes =
     registerRoute(app, transfersApi.get, async (request) => transfers.get(requireUser(request), request.params.id))
 
     registerRoute(app, transfersApi.update, async (request) =>
-      transfers.update(requireUser(request), request.params.id, request.body),
+      transfers.update(requireUser(request), request.params.id, request.body, request.ip),
+    )
+
+    registerRoute(app, transfersApi.addFiles, async (request) =>
+      transfers.addFiles(
+        requireUser(request),
+        request.params.id,
+        request.body.files.map((f) => f.file_key),
+      ),
+    )
+
+    registerRoute(app, transfersApi.removeFile, async (request) =>
+      transfers.removeFile(requireUser(request), request.params.id, request.params.fileId),
     )
 
     registerRoute(app, transfersApi.delete, async (request) =>

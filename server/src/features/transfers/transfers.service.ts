@@ -25,6 +25,7 @@ import { type AccessClaim, createTransferAccess } from './access/transfer-access
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
+import { createTransferEdits } from './transfer-edits.js'
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createRecovery } from './transfer-recovery.js'
@@ -76,6 +77,7 @@ export function createTransfersService(
   const repo = createTransfersRepository(deps.database.db)
   const create = createTransferCreator({ ...deps, plans, uploads, senders })
   const recovery = createRecovery({ ...deps, plans })
+  const edits = createTransferEdits({ ...deps, plans, uploads })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   let signer: Promise<DownloadSigner> | undefined
@@ -331,8 +333,9 @@ export function createTransfersService(
      * PATCH /api/transfers/{id}: the owner changes the title, the message or the password (a
      * string sets or changes it, with the plan flag password_protection; null removes it). A new
      * or removed password revokes every grant at once: grants carry a fingerprint of the hash.
+     * A new expiry or recipient list goes through transfer-edits.ts, in one transaction with the rest.
      */
-    async update(viewer: Viewer, id: string, input: TransferUpdateInput): Promise<Transfer> {
+    async update(viewer: UserRecord, id: string, input: TransferUpdateInput, clientIp: string): Promise<Transfer> {
       const found = await managed(viewer, id, false)
       const values: Parameters<typeof repo.update>[1] = {}
       if (input.title !== undefined) values.title = input.title
@@ -346,10 +349,28 @@ export function createTransfersService(
           values.passwordHash = null
         }
       }
+      if (input.expires_in_hours !== undefined || input.recipient_emails !== undefined) {
+        const edited = await edits.update(viewer, found, input, values, clientIp)
+        return toTransfer(edited, clock.now(), config.publicUrl)
+      }
       if (Object.keys(values).length === 0) return toTransfer(found, clock.now(), config.publicUrl)
       const row = await repo.update(found.transfer.id, values)
       if (!row) throw notFound()
       return toTransfer({ ...found, transfer: row }, clock.now(), config.publicUrl)
+    },
+
+    /** POST /api/transfers/{id}/files: the owner's uploads attached to a live transfer (transfer-edits.ts). */
+    async addFiles(viewer: UserRecord, id: string, keys: readonly string[]): Promise<Transfer> {
+      await edits.addFiles(viewer, await managed(viewer, id, false), keys)
+      return toTransfer(await managed(viewer, id, false), clock.now(), config.publicUrl)
+    },
+
+    /** DELETE /api/transfers/{id}/files/{fileId}: one file less, never the last (transfer-edits.ts). */
+    async removeFile(viewer: UserRecord, id: string, fileId: string): Promise<Transfer> {
+      const found = await managed(viewer, id, false)
+      if (!uuidPattern.test(fileId)) throw ruleError('transfer_file_not_found', 404)
+      await edits.removeFile(found, fileId)
+      return toTransfer(await managed(viewer, id, false), clock.now(), config.publicUrl)
     },
 
     /**

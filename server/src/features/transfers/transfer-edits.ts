@@ -1,0 +1,224 @@
+import type { TransferUpdateInput } from '@ferry/contracts/api/transfers'
+import type { Language } from '@ferry/contracts/domain/languages'
+import type { Deps } from '../../deps.js'
+import type { PlansService } from '../plans/plans.service.js'
+import type { UploadClaims } from '../uploads/uploads.service.js'
+import type { UserRecord } from '../users/users.service.js'
+import { newTrackingId } from './create-transfer.js'
+import { createSendThrottle } from './send-throttle.js'
+import { sharingUrl, statusOf } from './transfer-mapping.js'
+import {
+  addHours,
+  assertFitsTransferSize,
+  assertWithinMonthlyData,
+  expiryHoursFor,
+  purgeAfter,
+  recipientsOf,
+  ruleError,
+  startOfUtcDay,
+  startOfUtcMonth,
+} from './transfer-rules.js'
+import { expiryExtendedEmail, transferEmail } from './transfers.emails.js'
+import {
+  createTransfersRepository,
+  type TransferAggregate,
+  type TransferRecipientRow,
+  type TransferRow,
+} from './transfers.repository.js'
+
+type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'> & {
+  plans: Pick<PlansService, 'planForUser'>
+  uploads: UploadClaims
+}
+
+/** The owner's part of a PATCH that is not a plain column: expiry and recipients (issue 18 item 4). */
+export type StructuralEdit = Pick<TransferUpdateInput, 'expires_in_hours' | 'recipient_emails'>
+
+/** Column changes of the same PATCH (title, message, password, reminders), written in the same transaction. */
+export type ColumnEdit = Parameters<ReturnType<typeof createTransfersRepository>['update']>[1]
+
+/**
+ * Edit after sending, without re-upload (issue 18 item 4): a new expiry, a new recipient list,
+ * files added or removed. Every rule is checked before anything is written; each edit is one
+ * transaction on the locked transfer row, and the emails go out after the commit (a failed email is
+ * logged; the edit stands). Only a live, active transfer changes: an expired one answers 409
+ * transfer_expired_not_editable (recovery is the paid way back, product.md §3).
+ */
+export function createTransferEdits(deps: EditDeps) {
+  const { clock, config, database } = deps
+  const throttle = createSendThrottle(deps)
+
+  const notEditable = () => ruleError('transfer_expired_not_editable', 409)
+
+  function assertEditable(aggregate: Pick<TransferAggregate, 'transfer'>) {
+    if (statusOf(aggregate, clock.now()) !== 'active') throw notEditable()
+  }
+
+  async function contact(userId: string): Promise<{ email: string; name: string; language: Language }> {
+    const owner = await createTransfersRepository(database.db).ownerContact(userId)
+    if (!owner) throw ruleError('transfer_not_found', 404)
+    return owner
+  }
+
+  async function sendAll(transferId: string, mails: { to: string; send: () => Promise<void> }[], what: string) {
+    const results = await Promise.allSettled(mails.map((m) => m.send()))
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') {
+        deps.logger.error({ err: result.reason, transferId, recipient: mails[i]?.to }, what)
+      }
+    })
+  }
+
+  const personalLink = (transfer: TransferRow, recipient: TransferRecipientRow) =>
+    `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`
+
+  return {
+    /**
+     * A PATCH with `expires_in_hours` or `recipient_emails` (and the plain `columns` of the same
+     * request): checks the plan's rules, writes all of it in one transaction, then emails the new
+     * recipients their personal link and, when the expiry moved later, every other recipient the
+     * new date (once per change).
+     */
+    async update(
+      owner: UserRecord,
+      found: TransferAggregate,
+      edit: StructuralEdit,
+      columns: ColumnEdit,
+      clientIp: string,
+    ): Promise<TransferAggregate> {
+      assertEditable(found)
+      const plan = await deps.plans.planForUser(owner.id)
+      const hours = edit.expires_in_hours === undefined ? undefined : expiryHoursFor(plan, edit.expires_in_hours)
+      const emails =
+        edit.recipient_emails === undefined
+          ? undefined
+          : recipientsOf({ recipient_emails: edit.recipient_emails, recipient_email: null }, plan)
+      const newcomers = emails ? emails.filter((e) => !found.recipients.some((r) => r.email === e)) : []
+      if (newcomers.length > 0) await throttle.take(owner, clientIp, newcomers.length, 0)
+
+      const now = clock.now()
+      const before = found.transfer.expiresAt
+      const updated = await database.db.transaction(async (tx) => {
+        const repo = createTransfersRepository(tx)
+        const locked = await repo.lockLive(found.transfer.id)
+        if (!locked) throw ruleError('transfer_not_found', 404)
+        // It may have expired, or been edited, since it was read.
+        if (statusOf({ transfer: locked }, now) !== 'active') throw notEditable()
+        const values: ColumnEdit = { ...columns }
+        if (hours !== undefined) {
+          const expiresAt = addHours(now, hours)
+          values.expiresAt = expiresAt
+          // Shortened or extended, the files are kept exactly as long as the new date says.
+          values.purgeAfter = purgeAfter(plan, expiresAt)
+          // A later date earns the recipients their day-before reminder again.
+          if (expiresAt.getTime() > locked.expiresAt.getTime() && expiresAt.getTime() - now.getTime() > 24 * 3600_000) {
+            values.reminderSentAt = null
+          }
+        }
+        const row = Object.keys(values).length > 0 ? await repo.update(locked.id, values) : locked
+        if (!row) throw ruleError('transfer_not_found', 404)
+        if (!emails) return { aggregate: { ...found, transfer: row }, added: [] as TransferRecipientRow[] }
+        const { recipients, added } = await repo.replaceRecipients(row.id, emails, newTrackingId)
+        return { aggregate: { ...found, transfer: row, recipients }, added }
+      })
+
+      const { transfer, files, recipients } = updated.aggregate
+      const newIds = new Set(updated.added.map((r) => r.id))
+      const sender = await contact(owner.id)
+      const extended = transfer.expiresAt.getTime() > before.getTime()
+      const mails = recipients.flatMap((recipient) => {
+        if (newIds.has(recipient.id)) {
+          const mail = transferEmail(
+            {
+              to: recipient.email,
+              link: personalLink(transfer, recipient),
+              sender: { name: sender.name, email: sender.email },
+              title: transfer.title,
+              message: transfer.message,
+              files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+              totalSize: transfer.totalSize,
+              expiresAt: transfer.expiresAt,
+              passwordProtected: transfer.passwordHash !== null,
+            },
+            sender.language,
+          )
+          return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
+        }
+        if (!extended) return []
+        const mail = expiryExtendedEmail(
+          {
+            to: recipient.email,
+            link: personalLink(transfer, recipient),
+            sender: { name: sender.name, email: sender.email },
+            title: transfer.title,
+            expiresAt: transfer.expiresAt,
+          },
+          sender.language,
+        )
+        return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
+      })
+      await sendAll(transfer.id, mails, 'Could not email a recipient about an edited transfer; the edit stands')
+      return updated.aggregate
+    },
+
+    /**
+     * POST /api/transfers/{id}/files: claims the owner's uploads as on create and appends them;
+     * the plan's per-transfer size applies to the new total, its monthly data to the bytes added.
+     */
+    async addFiles(owner: UserRecord, found: TransferAggregate, keys: readonly string[]): Promise<void> {
+      assertEditable(found)
+      if (keys.length === 0) throw ruleError('transfer_no_files', 400)
+      const plan = await deps.plans.planForUser(owner.id)
+      await database.db.transaction(async (tx) => {
+        const repo = createTransfersRepository(tx)
+        // The sender's lock first, as create takes it: the monthly data counts every transfer.
+        await repo.lockSender(owner.id)
+        const locked = await repo.lockLive(found.transfer.id)
+        if (!locked) throw ruleError('transfer_not_found', 404)
+        const now = clock.now()
+        if (statusOf({ transfer: locked }, now) !== 'active') throw notEditable()
+        const claimed = await deps.uploads.claimUploads(tx, { userId: owner.id }, keys)
+        const added = claimed.reduce((sum, file) => sum + file.size, 0)
+        assertFitsTransferSize(plan, locked.totalSize + added)
+        const usage = await repo.usageSince(owner.id, startOfUtcDay(now), startOfUtcMonth(now))
+        assertWithinMonthlyData(plan, usage.monthBytes, added)
+        await repo.appendFiles(
+          locked.id,
+          claimed.map((file) => ({
+            fileKey: file.key,
+            fileName: file.fileName,
+            fileSize: file.size,
+            contentType: file.contentType,
+          })),
+        )
+      })
+    },
+
+    /**
+     * DELETE /api/transfers/{id}/files/{fileId}: the row goes in a transaction that keeps at least
+     * one file (409 transfer_last_file), then its bytes leave the store. Should the store fail, the
+     * key is logged: no transfer names it any more, and nobody can download it.
+     */
+    async removeFile(found: TransferAggregate, fileId: string): Promise<void> {
+      assertEditable(found)
+      const removed = await database.db.transaction(async (tx) => {
+        const repo = createTransfersRepository(tx)
+        const locked = await repo.lockLive(found.transfer.id)
+        if (!locked) throw ruleError('transfer_not_found', 404)
+        if (statusOf({ transfer: locked }, clock.now()) !== 'active') throw notEditable()
+        const file = await repo.deleteFile(locked.id, fileId)
+        if (!file) throw ruleError('transfer_file_not_found', 404)
+        if ((await repo.fileCount(locked.id)) === 0) throw ruleError('transfer_last_file', 409)
+        return file
+      })
+      try {
+        await deps.blobs.delete(removed.fileKey)
+      } catch (error) {
+        deps.logger.error(
+          { err: error, transferId: found.transfer.id, fileKey: removed.fileKey },
+          'Could not delete the bytes of a file removed from a transfer',
+        )
+      }
+    },
+  }
+}
