@@ -1,3 +1,4 @@
+import { limitsFor } from '@ferry/contracts/domain/plan-limits'
 import { Container } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
@@ -5,6 +6,7 @@ import { useParams } from 'react-router'
 import { useSession } from '../../features/auth/index.js'
 import { inRecoveryGrace, RecoverTransferPanel, useMyPlan } from '../../features/billing/index.js'
 import { TransferDetail } from '../../features/transfers/index.js'
+import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
 import { paths } from '../../lib/paths.js'
 
 /** /transfers/{id} (spec/transfers.md §2), behind RequireAuth; an expired transfer in its grace offers recovery (product.md §3). */
@@ -15,6 +17,9 @@ export function TransferDetailPage() {
   const myPlan = useMyPlan(user?.id ?? null)
   useDocumentTitle(`${t('detail.pageTitle')} · ${t('brand', { ns: 'common' })}`)
   const plan = myPlan.data?.plan
+  // Files added after sending upload as on the send form, then the detail attaches them (issue 18 item 4).
+  const uploads = useUploadQueue({ autoStart: Boolean(user) })
+  const limits = plan ? limitsFor(plan) : null
   return (
     <Container size={760} py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <TransferDetail
@@ -22,6 +27,17 @@ export function TransferDetailPage() {
         backTo={paths.transfers}
         viewerId={user?.id ?? null}
         passwordInPlan={plan?.password_protection ?? false}
+        editLimits={limits ? { maxExpiryHours: limits.maxExpiryHours, maxRecipients: limits.maxRecipients } : undefined}
+        uploads={
+          limits
+            ? {
+                picker: <UploadPicker queue={uploads} signedIn maxFileBytes={limits.maxTransferBytes} />,
+                completed: uploads.completed,
+                allDone: uploads.allDone,
+                clear: uploads.clear,
+              }
+            : undefined
+        }
         footer={(transfer) =>
           plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
             <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />

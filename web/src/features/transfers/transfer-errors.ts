@@ -23,6 +23,8 @@ export const translatedServerCodes = [
   'upload_not_found',
   'upload_incomplete',
   'upload_claimed',
+  'transfer_last_file',
+  'transfer_expired_not_editable',
 ] as const
 export type TranslatedServerCode = (typeof translatedServerCodes)[number]
 

@@ -62,6 +62,31 @@ export function useUpdateTransfer(id: string) {
   })
 }
 
+/** Uploaded files attached to the owner's transfer; the detail shows the answer at once. */
+export function useAddTransferFiles(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (files: readonly { file_key: string; file_name: string; file_size: number }[]) =>
+      transfersApi.addFiles(id, files),
+    onSuccess: (transfer) => {
+      queryClient.setQueryData(transferKeys.detail(id), transfer)
+      void queryClient.invalidateQueries({ queryKey: transferKeys.all })
+    },
+  })
+}
+
+/** One file removed from the owner's transfer (its bytes deleted). */
+export function useRemoveTransferFile(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (fileId: string) => transfersApi.removeFile(id, fileId),
+    onSuccess: (transfer) => {
+      queryClient.setQueryData(transferKeys.detail(id), transfer)
+      void queryClient.invalidateQueries({ queryKey: transferKeys.all })
+    },
+  })
+}
+
 /** The recipient's password for a grant (a cookie); the share record is then read again. */
 export function useUnlockShare(uniqueId: string) {
   const queryClient = useQueryClient()

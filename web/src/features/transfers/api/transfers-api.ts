@@ -35,6 +35,10 @@ export interface TransfersApi {
   get(id: string, signal?: AbortSignal): Promise<Transfer>
   /** PATCH /api/transfers/{id}: the owner's change (password: a string sets or changes it, null removes it). */
   update(id: string, changes: TransferUpdateRequest): Promise<Transfer>
+  /** POST /api/transfers/{id}/files: uploads (their keys) attached to the owner's transfer. */
+  addFiles(id: string, files: readonly { file_key: string; file_name: string; file_size: number }[]): Promise<Transfer>
+  /** DELETE /api/transfers/{id}/files/{fileId}: one file less (never the last). */
+  removeFile(id: string, fileId: string): Promise<Transfer>
   remove(scope: TransferListScope, id: string): Promise<void>
   /** GET /api/transfers/{id}/download-url: one link (a file, or all of them zipped by the server). */
   downloadUrl(id: string, query?: { file_key?: string }): Promise<DownloadUrlResponse>
@@ -57,6 +61,8 @@ export function createTransfersApi(client: ApiClient = apiClient): TransfersApi 
         : client.call(routes.list, { query: { cursor: cursor ?? undefined } }, { signal }),
     get: (id, signal) => client.call(routes.get, { params: { id } }, { signal }),
     update: (id, changes) => client.call(routes.update, { params: { id }, body: changes }),
+    addFiles: (id, files) => client.call(routes.addFiles, { params: { id }, body: { files: [...files] } }),
+    removeFile: (id, fileId) => client.call(routes.removeFile, { params: { id, fileId } }),
     remove: async (scope, id) => {
       await client.call(scope === 'admin' ? routes.adminDelete : routes.delete, { params: { id } })
     },

@@ -1,5 +1,6 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -14,16 +15,22 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconDownload, IconLink } from '@tabler/icons-react'
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconDownload, IconLink, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
-import { useShare, useTransfer } from '../api/transfer-queries.js'
+import { useRemoveTransferFile, useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
+import {
+  type PendingUploads,
+  TransferAddFilesPanel,
+  TransferExpiryPanel,
+  TransferRecipientsPanel,
+} from './transfer-edit-panels.js'
 import { TransferPasswordPanel } from './transfer-password-panel.js'
 import { TransferRemindersSwitch } from './transfer-reminders-switch.js'
 
@@ -36,6 +43,13 @@ export interface TransferDetailProps {
   viewerId?: string | null
   /** The viewer's plan has password_protection (setting or changing a password is offered). */
   passwordInPlan?: boolean
+  /**
+   * The viewer's plan's longest expiry in hours (null: none) and recipient cap: the owner may move
+   * the expiry and change the recipients within them (none while the plan loads: not offered).
+   */
+  editLimits?: { maxExpiryHours: number | null; maxRecipients: number }
+  /** The page's upload queue and picker: the owner adds files with them (none: not offered). */
+  uploads?: PendingUploads
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -61,8 +75,17 @@ function RecipientTracking({ transfer }: { transfer: Transfer }) {
 }
 
 /** Transfer detail (spec/transfers.md §2): its fields, the Active/Expired badge, the sender's download and the recipients' tracking. */
-export function TransferDetail({ id, backTo, footer, viewerId = null, passwordInPlan = false }: TransferDetailProps) {
+export function TransferDetail({
+  id,
+  backTo,
+  footer,
+  viewerId = null,
+  passwordInPlan = false,
+  editLimits,
+  uploads,
+}: TransferDetailProps) {
   const { t } = useTranslation('transfers')
+  const removeFile = useRemoveTransferFile(id)
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
   const query = useTransfer(id)
@@ -98,6 +121,8 @@ export function TransferDetail({ id, backTo, footer, viewerId = null, passwordIn
 
   const transfer = query.data
   const active = transfer.status === 'active'
+  // Issue 18 item 4: the owner edits a live transfer after sending.
+  const editable = viewerId !== null && transfer.user_id === viewerId && active
   const downloadFile = async () => {
     setDownloadFailed(false)
     setDownloading(true)
@@ -129,13 +154,34 @@ export function TransferDetail({ id, backTo, footer, viewerId = null, passwordIn
             <Field label={t('detail.files')}>
               <Stack gap={2}>
                 {transfer.files.map((file) => (
-                  <Text key={file.file_id} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="detail-file">
-                    {file.file_name}{' '}
-                    <Text span c="dimmed" size="sm">
-                      ({formatSize(file.file_size)})
+                  <Group key={file.file_id} gap={4} wrap="nowrap" align="flex-start">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="detail-file">
+                      {file.file_name}{' '}
+                      <Text span c="dimmed" size="sm">
+                        ({formatSize(file.file_size)})
+                      </Text>
                     </Text>
-                  </Text>
+                    {editable && transfer.files.length > 1 && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={t('editFiles.remove', { name: file.file_name })}
+                        loading={removeFile.isPending && removeFile.variables === file.file_id}
+                        disabled={removeFile.isPending}
+                        onClick={() => removeFile.mutate(file.file_id)}
+                        data-testid="detail-file-remove"
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    )}
+                  </Group>
                 ))}
+                {removeFile.isError && (
+                  <Text size="sm" c="red.8" role="alert" data-testid="file-remove-failed">
+                    {t('editFiles.removeFailed')}
+                  </Text>
+                )}
               </Stack>
             </Field>
             <Field label={t('detail.size')}>
@@ -155,7 +201,9 @@ export function TransferDetail({ id, backTo, footer, viewerId = null, passwordIn
               <Text size="sm">{formatDate(transfer.created_at)}</Text>
             </Field>
             <Field label={t('detail.expires')}>
-              <Text size="sm">{formatDate(transfer.expires_at)}</Text>
+              <Text size="sm" data-testid="detail-expires">
+                {formatDate(transfer.expires_at)}
+              </Text>
             </Field>
           </SimpleGrid>
           {transfer.message && (
@@ -171,6 +219,13 @@ export function TransferDetail({ id, backTo, footer, viewerId = null, passwordIn
           {viewerId !== null && transfer.user_id === viewerId && transfer.status === 'active' && (
             <TransferRemindersSwitch transfer={transfer} />
           )}
+          {editable && editLimits && (
+            <TransferExpiryPanel transfer={transfer} maxExpiryHours={editLimits.maxExpiryHours} />
+          )}
+          {editable && editLimits && (
+            <TransferRecipientsPanel transfer={transfer} maxRecipients={editLimits.maxRecipients} />
+          )}
+          {editable && uploads && <TransferAddFilesPanel transfer={transfer} uploads={uploads} />}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
               {t('share.errors.download')}
