@@ -13,6 +13,7 @@ import type { Services } from './composition.js'
 import type { Deps } from './deps.js'
 import { accountRoutes } from './features/account/account.routes.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
@@ -28,6 +29,7 @@ import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { senderConfirmationJobs } from './features/sender-confirmation/sender-confirmation.jobs.js'
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
+import { putUploadRoutes } from './features/transfers/put-upload.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
 import { transfersRoutes } from './features/transfers/transfers.routes.js'
@@ -85,6 +87,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
     auth,
     { header: roomGuestHeader, read: guests.read },
     { planFlags: services.plans.planForUser },
+    services.apiKeys.authenticator,
   )
   await registerWebSockets(app, deps.events)
 
@@ -107,6 +110,8 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
   await app.register(senderConfirmationRoutes(services.senderConfirmations))
+  await app.register(apiKeysRoutes(services.apiKeys))
+  await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
   await app.register(shareRoutes(deps, services.transfers))
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))

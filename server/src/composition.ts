@@ -4,6 +4,7 @@ import { createAccountDeletion } from './features/account/account-deletion.servi
 import { createAdminUsersService } from './features/admin/admin-users.service.js'
 import { createSetPasswordLinks } from './features/admin/set-password.service.js'
 import { createStorageService } from './features/admin/storage.service.js'
+import { createApiKeysService } from './features/api-keys/api-keys.service.js'
 import { createAuthService } from './features/auth/auth.service.js'
 import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
 import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
@@ -35,6 +36,7 @@ export async function createServices(deps: Deps) {
   const plans = createPlansService(deps)
   const users = createUsersService(deps)
   const auth = await createAuthService(deps, users)
+  const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
   const emailConfirmations = createEmailConfirmations(deps)
   const passwordResets = createPasswordResets(deps, users)
@@ -69,6 +71,7 @@ export async function createServices(deps: Deps) {
     plans,
     users,
     auth,
+    apiKeys,
     authRateLimit,
     emailConfirmations,
     passwordResets,

@@ -1,5 +1,6 @@
 import { accountApi } from './account.js'
 import { adminApi } from './admin.js'
+import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
@@ -32,4 +33,6 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(usersApi),
   ...Object.values(accountApi),
   ...Object.values(senderConfirmationApi),
+  ...Object.values(apiKeysApi),
+  ...Object.values(putUploadApi),
 ]

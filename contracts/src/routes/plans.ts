@@ -25,6 +25,7 @@ export const plansApi = defineRoutes('plans', {
     method: 'GET',
     path: '/api/plans/limits',
     access: 'user',
+    scope: 'transfers:read',
     summary: "The signed-in user's plan limits, beside the free and Pro plans' limits",
     responses: { 200: myPlanLimitsResponse },
   },

@@ -19,6 +19,7 @@ import { defineRoutes } from './route.js'
 const create = {
   method: 'POST',
   access: 'user',
+  scope: 'requests:write',
   // A visitor gets the spec's 'Please log in to create file request links', before the body is read.
   unauthorizedCode: 'request_login_required',
   body: requestCreateRequest,
@@ -27,6 +28,7 @@ const create = {
 const list = {
   method: 'GET',
   access: 'user',
+  scope: 'requests:read',
   summary: "One page of the signed-in user's request links, newest first",
   query: pageQuery,
   responses: { 200: requestListResponse },
@@ -34,6 +36,7 @@ const list = {
 const received = {
   method: 'GET',
   access: 'user',
+  scope: 'requests:read',
   summary: 'One page of the files received through request links, by upload, newest first',
   query: pageQuery,
   responses: { 200: receivedGroupsResponse },
@@ -55,6 +58,7 @@ export const requestLinksApi = defineRoutes('request-links', {
     method: 'PATCH',
     path: '/api/file-requests/:requestId',
     access: 'user',
+    scope: 'requests:write',
     summary:
       'The owner edits a link: name, message, expiry (days from now), guardrails, one upload only; `active` false closes it for everyone, true opens it again',
     params: requestIdParams,
@@ -65,6 +69,7 @@ export const requestLinksApi = defineRoutes('request-links', {
     method: 'DELETE',
     path: '/api/file-requests/:requestId',
     access: 'user',
+    scope: 'requests:write',
     summary: 'The owner deletes a link with everything received on it (rows and stored files)',
     params: requestIdParams,
     responses: { 204: null },
@@ -97,6 +102,7 @@ export const requestLinksApi = defineRoutes('request-links', {
     method: 'GET',
     path: '/api/received-files/:fileId/download',
     access: 'user',
+    scope: 'requests:read',
     params: receivedFileIdParams,
     responses: { 200: null, 206: null, 302: null },
   },
@@ -105,6 +111,7 @@ export const requestLinksApi = defineRoutes('request-links', {
     method: 'GET',
     path: '/api/received-groups/:groupId/download',
     access: 'user',
+    scope: 'requests:read',
     params: receivedGroupIdParams,
     responses: { 200: null },
   },

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ApiKeyScope } from '../api/api-keys.js'
 import type { PlanFlags } from '../api/plans.js'
 import type { ErrorCode } from '../errors.js'
 
@@ -29,6 +30,13 @@ export interface RouteDefinition {
   unauthorizedCode?: ErrorCode
   /** A plan flag the caller's plan must have, or the route answers 403 `plan_feature_missing`. */
   planFeature?: keyof PlanFlags
+  /**
+   * The API-key scope that lets a key (`Authorization: Bearer ferry_…`) call this route; a key
+   * without it gets 403 `scope_missing`. A 'user', 'participant' or 'admin' route without a scope
+   * is never reachable with a key (403 `api_key_not_allowed`): account, profile, billing, admin and
+   * the keys themselves. On a 'public' route without a scope a key counts for nothing (anonymous).
+   */
+  scope?: ApiKeyScope
   summary?: string
   /** A longer explanation for the API document: the rules a caller has to know. */
   description?: string

@@ -27,6 +27,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'POST',
     path: '/api/transfers',
     access: 'user',
+    scope: 'transfers:write',
     body: transferCreateRequest,
     responses: { 201: transferCreateResponse },
   },
@@ -34,6 +35,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'GET',
     path: '/api/transfers',
     access: 'user',
+    scope: 'transfers:read',
     summary: "One page of the signed-in user's transfers, newest first",
     query: pageQuery,
     responses: { 200: transferListResponse },
@@ -42,6 +44,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'GET',
     path: '/api/transfers/:id',
     access: 'user',
+    scope: 'transfers:read',
     params: transferIdParams,
     responses: { 200: transferSchema },
   },
@@ -49,6 +52,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'PATCH',
     path: '/api/transfers/:id',
     access: 'user',
+    scope: 'transfers:write',
     summary: "The owner changes a transfer's title, message, password, reminders, expiry or recipients",
     description:
       'Only the fields given change. `password` sets or changes the password (plan flag password_protection, ' +
@@ -66,6 +70,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'POST',
     path: '/api/transfers/:id/files',
     access: 'user',
+    scope: 'transfers:write',
     summary: 'Attaches uploaded files to a live transfer, without re-uploading the others',
     description:
       'The files are uploads of the caller made through the presign or multipart flow (file_key), claimed as ' +
@@ -79,6 +84,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'DELETE',
     path: '/api/transfers/:id/files/:fileId',
     access: 'user',
+    scope: 'transfers:write',
     summary: 'Removes one file from a live transfer and deletes its bytes',
     description:
       'At least one file remains: removing the last answers 409 `transfer_last_file`. An unknown file answers ' +
@@ -90,6 +96,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'DELETE',
     path: '/api/transfers/:id',
     access: 'user',
+    scope: 'transfers:write',
     params: transferIdParams,
     responses: { 200: transferDeleteResponse },
   },
@@ -97,6 +104,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'GET',
     path: '/api/transfers/:id/download',
     access: 'user',
+    scope: 'transfers:read',
     summary: "Redirects the sender to a file's download, or to the ZIP of several",
     params: transferIdParams,
     query: senderDownloadQuery,
@@ -106,6 +114,7 @@ export const transfersApi = defineRoutes('transfers', {
     method: 'GET',
     path: '/api/transfers/:id/download-url',
     access: 'user',
+    scope: 'transfers:read',
     summary: 'One short-lived download link, or (as_zip) every file’s link and the title',
     params: transferIdParams,
     query: senderDownloadQuery,

@@ -119,4 +119,26 @@ describe('security rules held by three instances together (PostgreSQL, shared di
     expect(seated.status, JSON.stringify(seated.body)).toBe(200)
     host.close()
   })
+
+  it('API keys: a key made on one instance works on every one, and once revoked on one is refused by all at once', async () => {
+    const made = await callJson<{ id: string; key: string }>(
+      (pathname, init) => fetch(`${cluster.instances[0]!.url}${pathname}`, init),
+      'POST',
+      '/api/keys',
+      { token, body: { name: 'Cluster script', scopes: ['transfers:read'] } },
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const { id, key } = made.body
+    const list = (i: number) =>
+      fetch(`${cluster.instances[i]!.url}/api/transfers`, { headers: { authorization: `Bearer ${key}` } })
+    for (const i of [0, 1, 2]) expect((await list(i)).status).toBe(200)
+
+    const revoked = await fetch(`${cluster.instances[1]!.url}/api/keys/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(revoked.status).toBe(204)
+    // No wait: every instance reads the key from the shared database on each request.
+    for (const i of [2, 0, 1]) expect((await list(i)).status).toBe(401)
+  })
 })

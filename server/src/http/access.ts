@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@ferry/contracts/api/api-keys'
 import type { PlanFlags } from '@ferry/contracts/api/plans'
 import type { ErrorCode } from '@ferry/contracts/errors'
 import type { Access } from '@ferry/contracts/routes/route'
@@ -18,5 +19,7 @@ declare module 'fastify' {
     unauthorizedCode?: ErrorCode
     /** A plan flag the signed-in user's plan must have (else 403 `plan_feature_missing`). */
     planFeature?: keyof PlanFlags
+    /** The API-key scope that lets a key call the route; none: keys may not (see auth-guard.ts). */
+    scope?: ApiKeyScope
   }
 }

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
+import type { ApiKeyScope } from '@ferry/contracts/api/api-keys'
 import { isAdmin } from '@ferry/contracts/api/users'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { AppError } from '../errors.js'
@@ -26,6 +27,8 @@ export interface AuthSession {
   user: UserRecord
   jti: string
   expiresAt: Date
+  /** Set when the request came with an API key rather than a session: the key and its scopes. */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] }
 }
 
 /** A room visitor as a guest token proves it (the rooms feature issues and reads these tokens). */
@@ -46,6 +49,17 @@ export interface GuestAuthenticator {
 export interface Authenticator {
   /** The session a token proves, or undefined for a malformed, tampered, expired or revoked token. */
   authenticate(token: string): Promise<AuthSession | undefined>
+}
+
+/** What the guard needs from the API-keys feature (issue 20 item 2). */
+export interface ApiKeyAuthenticator {
+  /** Whether a bearer token is meant as an API key (it has the keys' prefix). */
+  isKey(token: string): boolean
+  /**
+   * The key's session, or undefined for a wrong or revoked key (counted per address). Throws
+   * RateLimitedError, before looking at the key, once the address had too many wrong keys.
+   */
+  authenticate(token: string, clientIp: string): Promise<AuthSession | undefined>
 }
 
 const guardedPrefixes = ['/api', '/auth']
@@ -73,12 +87,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `plan_feature_missing` to a user whose plan lacks that flag. All of this happens in `onRequest`, so a caller
  * who may not use a route gets its 401 whatever the body (security review L-5); the 401 carries
  * the route's `config.unauthorizedCode`.
+ *
+ * A bearer token with the API keys' prefix (`ferry_`) is an API key (issue 20 item 2), checked
+ * by `keys` against the database on every request (a revoked key is refused at once everywhere;
+ * wrong keys are counted per address before any is looked up): 401 `api_key_invalid` for a wrong
+ * or revoked key, 403 `api_key_not_allowed` on a route that declares no `config.scope` (account,
+ * billing, admin, the keys themselves), 403 `scope_missing` when the key lacks the route's scope.
+ * On a 'public' route without a scope the key is ignored.
  */
 export async function registerAuthGuard(
   app: FastifyInstance,
   authenticator: Authenticator,
   guests?: GuestAuthenticator,
   plans?: PlanFeatureReader,
+  keys?: ApiKeyAuthenticator,
 ): Promise<void> {
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
@@ -103,6 +125,27 @@ export async function registerAuthGuard(
     const access = request.routeOptions.config.access
     if (!access) return
     let token = bearerToken(request)
+    if (token !== undefined && keys?.isKey(token)) {
+      const scope = request.routeOptions.config.scope
+      // A 'public' route no key may call ignores the key: the caller is anonymous there.
+      if (access === 'public' && !scope) return
+      const keySession = await keys.authenticate(token, request.ip)
+      if (!keySession?.apiKey) throw new AppError('api_key_invalid', 401)
+      // Routes without a scope (account, billing, admin, the keys themselves) are for sessions only.
+      if (!scope) throw new AppError('api_key_not_allowed', 403)
+      if (!keySession.apiKey.scopes.includes(scope)) {
+        throw new AppError(
+          'scope_missing',
+          403,
+          `This API key does not have the scope ${scope}, which this route needs.`,
+        )
+      }
+      request.auth = keySession
+      request.user = keySession.user
+      if (access === 'admin' && !isAdmin(keySession.user.role)) throw new AppError('forbidden', 403)
+      await checkPlanFeature(request, keySession.user.id)
+      return
+    }
     if (token === undefined) {
       const cookie = request.cookies[authCookieName]
       if (cookie && !cookieMayAuthenticate(request)) {
@@ -128,13 +171,17 @@ export async function registerAuthGuard(
     }
     if (!session) throw new AppError(request.routeOptions.config.unauthorizedCode ?? 'unauthorized', 401)
     if (access === 'admin' && !isAdmin(session.user.role)) throw new AppError('forbidden', 403)
+    await checkPlanFeature(request, session.user.id)
+  })
+
+  async function checkPlanFeature(request: FastifyRequest, userId: string): Promise<void> {
     const feature = request.routeOptions.config.planFeature
     if (feature) {
       if (!plans)
         throw new Error(`Route ${request.routeOptions.url} needs a plan feature, but the guard reads no plans`)
-      requirePlanFeature(await plans.planFlags(session.user.id), feature)
+      requirePlanFeature(await plans.planFlags(userId), feature)
     }
-  })
+  }
 }
 
 /** The signed-in user of a 'user' or 'admin' route (the guard already let only them in). */

@@ -79,17 +79,23 @@ interface Failure {
 }
 
 function fail(request: FastifyRequest, reply: FastifyReply, lingerMs: number, { status, code, detail }: Failure) {
-  if (!request.raw.complete) {
-    // What is left of a refused body may be gigabytes, so the connection is cut. Not at once
-    // (Connection: close would): closing with bytes unread makes the kernel send a reset that
-    // can wipe out this answer before the client reads it. Drain for a moment, then cut.
-    reply.raw.once('finish', () => {
-      request.raw.resume()
-      const timer = setTimeout(() => request.raw.socket?.destroy(), lingerMs).unref()
-      request.raw.once('end', () => clearTimeout(timer))
-    })
-  }
+  cutUnreadBodyAfterAnswer(request, reply, lingerMs)
   return reply.code(status).send({ detail, code })
+}
+
+/**
+ * For a refusal of a body still arriving: what is left of it may be gigabytes, so the connection
+ * is cut once the answer went out. Not at once (Connection: close would): closing with bytes
+ * unread makes the kernel send a reset that can wipe out the answer before the client reads it.
+ * Drain for a moment, then cut.
+ */
+export function cutUnreadBodyAfterAnswer(request: FastifyRequest, reply: FastifyReply, lingerMs = defaultLingerMs) {
+  if (request.raw.complete) return
+  reply.raw.once('finish', () => {
+    request.raw.resume()
+    const timer = setTimeout(() => request.raw.socket?.destroy(), lingerMs).unref()
+    request.raw.once('end', () => clearTimeout(timer))
+  })
 }
 
 function singleValues(query: Record<string, string | string[] | undefined>): Record<string, string | undefined> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 /** Replaces the `from` origin at the start of every string in a JSON value with `to`. */
 export function rebaseUrls(value: unknown, from: string, to: string): unknown {
@@ -28,4 +28,14 @@ export function registerClientOrigin(
     const origin = `${request.protocol}://${request.host}`
     return origin === config.publicUrl ? payload : rebaseUrls(payload, config.publicUrl, origin)
   })
+}
+
+/** A link for an answer that is not JSON (plain text): rebased like JSON links when PUBLIC_URL is unset. */
+export function clientOriginLink(
+  request: FastifyRequest,
+  config: { publicUrl: string; publicUrlConfigured: boolean },
+  url: string,
+): string {
+  if (config.publicUrlConfigured) return url
+  return rebaseUrls(url, config.publicUrl, `${request.protocol}://${request.host}`) as string
 }

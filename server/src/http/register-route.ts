@@ -67,7 +67,7 @@ declare module 'fastify' {
 /**
  * Registers a route from its one definition in `@ferry/contracts/routes`: method and path,
  * validation of params, query and body, the success responses and the one error shape for the
- * OpenAPI document, and the access rule (`config.access`, `unauthorizedCode`, `planFeature`) that
+ * OpenAPI document, and the access rule (`config.access`, `unauthorizedCode`, `planFeature`, `scope`) that
  * the auth guard enforces in `onRequest`, before the body is read (http/auth-guard.ts).
  */
 export function registerRoute<
@@ -100,6 +100,7 @@ export function registerRoute<
       access: route.access,
       unauthorizedCode: route.unauthorizedCode,
       planFeature: route.planFeature,
+      scope: route.scope,
       route,
     },
     handler: handler as RouteHandlerMethod,

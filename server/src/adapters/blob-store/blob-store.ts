@@ -90,6 +90,13 @@ export interface BlobStoreBase {
   completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>
   /** Rejects with BlobUploadNotFoundError when the upload is not in progress (e.g. completed). */
   abortMultipart(key: string, uploadId: string): Promise<void>
+  /**
+   * Streams `body` into the object at `key` (a body Ferry itself receives: `PUT /api/put`), at
+   * most `maxBytes` of it, with no whole-file buffering: a file on local disk, a multipart upload
+   * of bounded parts on S3. Past `maxBytes` it stops reading and rejects with a 413
+   * BlobUploadRejectedError; on any failure nothing is kept. `body` is not destroyed.
+   */
+  write(key: string, body: Readable, options: { maxBytes: number; contentType?: string }): Promise<{ size: number }>
   /** null when the object does not exist. */
   stat(key: string): Promise<BlobStat | null>
   /**

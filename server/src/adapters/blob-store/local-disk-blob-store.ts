@@ -132,6 +132,24 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
 
     abortMultipart: (key, uploadId) => multipart.abort(key, uploadId),
 
+    async write(key, body, { maxBytes, contentType }) {
+      assertValidBlobKey(key)
+      await layout.ensure()
+      const staging = layout.temp('write')
+      try {
+        await mkdir(staging)
+        const file = path.join(staging, partFileName(1))
+        const size = await writeLimitedBody(body, file, maxBytes)
+        const etag = fileEtag(await stat(file, { bigint: true }))
+        await writeManifest(staging, { version: 1, size, contentType, etag, parts: [{ file: partFileName(1), size }] })
+        await layout.install(staging, key)
+        return { size }
+      } catch (error) {
+        await rm(staging, { recursive: true, force: true })
+        throw toStorageError(error)
+      }
+    },
+
     async stat(key) {
       const manifest = await readManifest(layout.objectDir(key))
       return manifest && { size: manifest.size, contentType: manifest.contentType, etag: manifest.etag }

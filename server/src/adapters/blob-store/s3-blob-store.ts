@@ -26,6 +26,7 @@ import {
   type UploadedPart,
 } from './blob-store.js'
 import { assertPartOrder } from './multipart-parts.js'
+import { tooLarge } from './write-limited-body.js'
 
 export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>
 
@@ -143,6 +144,61 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
       }
     },
 
+    async write(key, body, { maxBytes, contentType }) {
+      assertValidBlobKey(key)
+      const parts = limitedParts(body, maxBytes, writePartBytes)
+      const first = await parts.next()
+      const second = first.done ? first : await parts.next()
+      if (second.done) {
+        // One part or none: a plain PutObject of what was read.
+        const bytes = first.done ? Buffer.alloc(0) : first.value
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: bytes,
+            ContentLength: bytes.length,
+            ContentType: contentType,
+          }),
+        )
+        return { size: bytes.length }
+      }
+      const created = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      )
+      const uploadId = created.UploadId
+      if (!uploadId) throw new Error('S3 returned no UploadId')
+      const uploaded: UploadedPart[] = []
+      let size = 0
+      const put = async (bytes: Buffer) => {
+        const PartNumber = uploaded.length + 1
+        const result = await client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: bytes,
+            ContentLength: bytes.length,
+          }),
+        )
+        if (!result.ETag) throw new Error('S3 returned no ETag for a part')
+        uploaded.push({ partNumber: PartNumber, etag: result.ETag })
+        size += bytes.length
+      }
+      try {
+        await put(first.value as Buffer)
+        await put(second.value)
+        for await (const bytes of parts) await put(bytes)
+        const MultipartUpload = { Parts: uploaded.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) }
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload }))
+        return { size }
+      } catch (error) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => {})
+        throw error
+      }
+    },
+
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
@@ -199,6 +255,38 @@ export function createS3BlobStore(config: Omit<S3StorageConfig, 'kind'>): Remote
       await client.send(new HeadBucketCommand({ Bucket }))
     },
   }
+}
+
+/** Parts of a body Ferry writes to S3 itself: over S3's 5 MiB minimum, few enough in memory at once (one). */
+const writePartBytes = 8 * 1024 * 1024
+
+/**
+ * The body in parts of `partBytes` (the last one shorter), each collected in memory before it is
+ * sent (S3 needs a part's length first), so at most one part is held. Throws a 413 as soon as more
+ * than `maxBytes` arrived.
+ */
+async function* limitedParts(body: Readable, maxBytes: number, partBytes: number): AsyncGenerator<Buffer> {
+  let chunks: Buffer[] = []
+  let held = 0
+  let received = 0
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
+    let buffer = chunk as Buffer
+    received += buffer.length
+    if (received > maxBytes) throw tooLarge(maxBytes)
+    while (held + buffer.length >= partBytes) {
+      const take = partBytes - held
+      chunks.push(buffer.subarray(0, take))
+      yield Buffer.concat(chunks)
+      chunks = []
+      held = 0
+      buffer = buffer.subarray(take)
+    }
+    if (buffer.length > 0) {
+      chunks.push(buffer)
+      held += buffer.length
+    }
+  }
+  if (held > 0) yield Buffer.concat(chunks)
 }
 
 function errorName(error: unknown): string | undefined {

@@ -1,4 +1,5 @@
 export * from './account-tokens.js'
+export * from './api-keys.js'
 export * from './app-secrets.js'
 export * from './billing.js'
 export * from './email-confirmations.js'

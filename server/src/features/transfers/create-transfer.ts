@@ -35,6 +35,15 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
   senders: Pick<SenderConfirmations, 'assertMaySend'>
 }
 
+/** How a send is made beyond its payload. */
+export interface SendOptions {
+  /**
+   * A transfer with no recipient, shared only by its link (`PUT /api/put` without `to`: the
+   * script prints the link). The web's form always names recipients.
+   */
+  recipientsOptional?: boolean
+}
+
 /**
  * POST /api/transfers: checks the payload against the sender's plan, then claims the uploaded
  * keys and stores the transfer in one transaction (any refusal leaves nothing behind: keys stay
@@ -77,22 +86,42 @@ export function createTransferCreator(deps: CreateDeps) {
     })
   }
 
-  return async function createTransfer(
+  /**
+   * The checks of a send that need no files: a confirmed address, recipients and expiry the plan
+   * allows, the plan flag of a password, a confirmed sender (issue 18 item 7). `PUT /api/put` runs
+   * them before it stores a byte, then the whole of createTransfer once the body is in.
+   */
+  async function admitSender(
     sender: UserRecord,
-    input: TransferCreateInput,
-    clientIp: string,
+    input: Omit<TransferCreateInput, 'files'>,
     proof: SenderProof,
-  ): Promise<TransferCreateResponse> {
+    options: SendOptions = {},
+  ) {
     // Only a proven address sends mail in its name (security review M-2, spec/accounts.md §2).
     assertEmailConfirmed(sender)
-    if (input.files.length === 0) throw ruleError('transfer_no_files', 400)
     const plan = await deps.plans.planForUser(sender.id)
-    const emails = recipientsOf(input, plan)
+    const noneGiven = input.recipient_emails.length === 0 && !input.recipient_email?.trim()
+    const emails = options.recipientsOptional && noneGiven ? [] : recipientsOf(input, plan)
     const hours = expiryHoursFor(plan, input.expires_in_hours)
     if (input.password != null) requirePlanFeature(plan, 'password_protection')
     // Verified senders (issue 18 item 7): before anything is claimed, counted or emailed. The
     // uploads stay pending (UPLOAD_PENDING_TTL_HOURS) for the same request once confirmed.
     await deps.senders.assertMaySend(sender, plan.requires_otp, proof)
+    return { plan, emails, hours }
+  }
+
+  async function createTransfer(
+    sender: UserRecord,
+    input: TransferCreateInput,
+    clientIp: string,
+    proof: SenderProof,
+    options: SendOptions = {},
+  ): Promise<TransferCreateResponse> {
+    if (input.files.length === 0) {
+      assertEmailConfirmed(sender)
+      throw ruleError('transfer_no_files', 400)
+    }
+    const { plan, emails, hours } = await admitSender(sender, input, proof, options)
     await throttle.take(sender, clientIp, emails.length)
     // Hashed before the transaction (argon2id takes a few ms and a worker thread); only the hash is kept.
     const passwordHash = input.password != null ? await hashPassword(input.password) : null
@@ -148,4 +177,6 @@ export function createTransferCreator(deps: CreateDeps) {
       expires_at: created.transfer.expiresAt.toISOString(),
     }
   }
+
+  return Object.assign(createTransfer, { admitSender })
 }

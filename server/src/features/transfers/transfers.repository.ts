@@ -67,10 +67,14 @@ export function createTransfersRepository(db: DbExecutor) {
         .insert(transferFiles)
         .values(values.files.map((f) => ({ ...f, transferId: transfer.id })))
         .returning()
-      const recipients = await db
-        .insert(transferRecipients)
-        .values(values.recipients.map((r) => ({ ...r, transferId: transfer.id })))
-        .returning()
+      // A transfer made by `PUT /api/put` without `to` is shared by its link only.
+      const recipients =
+        values.recipients.length === 0
+          ? []
+          : await db
+              .insert(transferRecipients)
+              .values(values.recipients.map((r) => ({ ...r, transferId: transfer.id })))
+              .returning()
       return { transfer, files, recipients }
     },
 

@@ -23,7 +23,7 @@ import type { UserRecord } from '../users/users.service.js'
 import { guessingEmail } from './access/access.emails.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
-import { createTransferCreator } from './create-transfer.js'
+import { createTransferCreator, type SendOptions } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
 import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
@@ -189,8 +189,19 @@ export function createTransfersService(
       input: TransferCreateInput,
       clientIp: string,
       proof: SenderProof,
+      options?: SendOptions,
     ): Promise<TransferCreateResponse> {
-      return create(sender, input, clientIp, proof)
+      return create(sender, input, clientIp, proof, options)
+    },
+
+    /** The checks of a send that need no files (PUT /api/put runs them before storing a byte). */
+    async admitSender(
+      sender: UserRecord,
+      input: Omit<TransferCreateInput, 'files'>,
+      proof: SenderProof,
+      options?: SendOptions,
+    ): Promise<void> {
+      await create.admitSender(sender, input, proof, options)
     },
 
     /** For the uploads feature (SendingUsage): what the monthly data cap already counts. */

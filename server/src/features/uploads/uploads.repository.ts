@@ -77,6 +77,14 @@ export function createUploadsRepository(db: DbExecutor) {
     },
 
     /** Deletes the row if it is still pending; false when it was not. */
+    /** A streamed upload's real size, once its body is in: what it reserves from now on. */
+    async settleSize(key: string, size: number): Promise<void> {
+      await db
+        .update(pendingUploads)
+        .set({ declaredSize: size, maxBytes: size })
+        .where(and(eq(pendingUploads.key, key), eq(pendingUploads.status, 'pending')))
+    },
+
     async deletePending(key: string): Promise<boolean> {
       const rows = await db
         .delete(pendingUploads)

@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream'
 import type { PresignRequest, PresignResponse, UploadedPart } from '@ferry/contracts/api/uploads'
 import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import {
   BlobPartsMismatchError,
   BlobUploadNotFoundError,
+  BlobUploadRejectedError,
   type UploadedPart as StoredPart,
   type UploadGate,
 } from '../../adapters/blob-store/blob-store.js'
@@ -18,8 +20,8 @@ import {
   uploadGateVerdict,
   uploadNotFound,
 } from './upload-access.js'
-import { newUploadKey } from './upload-keys.js'
-import { assertFileFits, assertReservable, type UploadAllowance } from './upload-limits.js'
+import { claimedKeyOf, newUploadKey } from './upload-keys.js'
+import { assertFileFits, assertReservable, fileTooLarge, type UploadAllowance } from './upload-limits.js'
 import { createUploadsRepository, type PendingUploadRow, type ReservationScope } from './uploads.repository.js'
 
 export type { ClaimedUpload } from './claim-uploads.js'
@@ -253,6 +255,77 @@ export function createUploadsService(
       }
       await repo.deletePending(ref.key)
       return { aborted: true }
+    },
+
+    /**
+     * PUT /api/put (issue 20 item 3): a body Ferry receives itself, streamed into the store as an
+     * upload of the signed-in user that a transfer then claims like any other. The plan's limits
+     * come first: a known size over them is refused before a byte is read (413, or 403 for the
+     * month's remainder); a body of unknown size (chunked) reserves what the user may still send
+     * and is cut off, with nothing kept, once it passes that. The bytes go to the key the claim
+     * looks for (`files/…`): no URL was ever signed for it.
+     */
+    async receiveBody(
+      caller: UploadCaller & { userId: string },
+      target: { filename: string; content_type: string; file_size: number | undefined },
+      body: Readable,
+    ): Promise<{ key: string; size: number }> {
+      const known = target.file_size
+      const admitted = await admit(caller, { ...target, file_size: known ?? 0 })
+      const { allowance } = admitted
+      const key = newUploadKey(clock.now())
+      let bound = known ?? 0
+      await deps.database.db.transaction(async (tx) => {
+        const txRepo = createUploadsRepository(tx)
+        await txRepo.lockScope(admitted.scope)
+        const reserved = await txRepo.reservedBytes(admitted.scope)
+        if (known === undefined) {
+          const caps = [
+            allowance.perTransfer,
+            allowance.monthRemaining === null ? null : allowance.monthRemaining - reserved,
+          ]
+          const limits = caps.filter((n): n is number => n !== null)
+          bound = limits.length === 0 ? Number.MAX_SAFE_INTEGER : Math.min(...limits)
+          // Nothing left to send: the same refusal as for a declared size.
+          if (bound <= 0) assertReservable(allowance, reserved, 1, false)
+        } else {
+          assertReservable(allowance, reserved, known, false)
+        }
+        await txRepo.insert({
+          key,
+          userId: caller.userId,
+          requestId: null,
+          fileName: target.filename,
+          contentType: target.content_type,
+          declaredSize: bound,
+          maxBytes: bound,
+          uploadId: null,
+          partSize: null,
+          expiresAt: expiry(),
+        })
+      })
+      const stored = claimedKeyOf(key)
+      try {
+        const { size } = await blobs.write(stored, body, { maxBytes: bound, contentType: target.content_type })
+        await repo.settleSize(key, size)
+        return { key, size }
+      } catch (error) {
+        await repo.delete(key)
+        await blobs.delete(stored).catch(() => {})
+        if (error instanceof BlobUploadRejectedError && error.status === 413) {
+          // Over the per-transfer limit: the plan's wording; over what the month leaves: a plain 413.
+          if (allowance.perTransfer !== null && bound >= allowance.perTransfer) {
+            throw fileTooLarge(allowance.plan, allowance.perTransfer)
+          }
+          throw new AppError('payload_too_large', 413, error.message)
+        }
+        throw error
+      }
+    },
+
+    /** Drops an upload `receiveBody` stored whose transfer was refused (nothing is left behind). */
+    async discardReceived(key: string): Promise<void> {
+      if (await repo.deletePending(key)) await blobs.delete(claimedKeyOf(key)).catch(() => {})
     },
 
     /** For the local driver's `/blobs/*` route: whether a signed PUT may still store its bytes. */
