@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentDisposition } from '../../http/content-disposition.js'
 import {
@@ -6,6 +7,7 @@ import {
   BlobPartsMismatchError,
   type BlobStore,
   BlobUploadNotFoundError,
+  BlobUploadRejectedError,
   type UploadedPart,
 } from './blob-store.js'
 import {
@@ -79,6 +81,39 @@ describe.each(drivers)('BlobStore contract: $name', ({ s3rver, start }) => {
     await upload(store, k, Buffer.alloc(0))
     expect((await store.stat(k))?.size).toBe(0)
     expect((await readAll(await store.read(k))).length).toBe(0)
+  })
+
+  it('writes a body Ferry receives itself, in bounded pieces, byte for byte (one piece, several, none)', async () => {
+    for (const size of [0, 1234, 8 * MiB, 17 * MiB + 5]) {
+      const k = key()
+      const body = randomBody(size)
+      // Delivered in odd-sized chunks, as a socket would.
+      const stream = Readable.from(
+        (function* () {
+          for (let at = 0; at < body.length; at += 700_001) yield body.subarray(at, at + 700_001)
+        })(),
+      )
+      expect(await store.write(k, stream, { maxBytes: size, contentType: 'application/x-iso9660-image' })).toEqual({
+        size,
+      })
+      expect((await store.stat(k))?.size).toBe(size)
+      expect(sha256(await readAll(await store.read(k)))).toBe(sha256(body))
+    }
+  })
+
+  it('stops writing a body past its maximum with a 413 and keeps nothing', async () => {
+    const k = key()
+    const error = await store
+      .write(k, Readable.from([randomBody(6 * MiB), randomBody(6 * MiB)]), { maxBytes: 10 * MiB })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BlobUploadRejectedError)
+    expect((error as BlobUploadRejectedError).status).toBe(413)
+    expect(await store.stat(k)).toBeNull()
+    const big = await store
+      .write(k, Readable.from([randomBody(20 * MiB)]), { maxBytes: 9 * MiB })
+      .catch((e: unknown) => e)
+    expect((big as BlobUploadRejectedError).status).toBe(413)
+    expect(await store.stat(k)).toBeNull()
   })
 
   it('reads ranges: the first bytes, the middle, the last bytes, and clamps an end past the object', async () => {

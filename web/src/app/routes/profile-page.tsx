@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../components/use-format-date.js'
-import { AccountSettingsCard, DataDownloadCard, DeleteAccountCard } from '../../features/account/index.js'
+import { AccountSettingsCard, ApiKeysCard, DataDownloadCard, DeleteAccountCard } from '../../features/account/index.js'
 import { LogoutAllCard, useSession } from '../../features/auth/index.js'
 import { CurrentPlanCard, SubscriptionDetailsCard, useMyPlan } from '../../features/billing/index.js'
 import { usePlans } from '../../features/plans/index.js'
@@ -18,7 +18,7 @@ const roleColors: Record<string, string> = { ADMIN: 'red', PREMIUM: 'violet', FR
 /**
  * /profile (spec/accounts.md §2), behind RequireAuth: who is signed in, their plan, subscription,
  * referral codes, the account's settings (product.md §23), logging out of all devices
- * (product.md §15), downloading the account's data and deleting it.
+ * (product.md §15), API keys for scripts (issue 20), downloading the account's data and deleting it.
  */
 export function ProfilePage() {
   const { t, i18n } = useTranslation(['common', 'billing'])
@@ -87,6 +87,7 @@ export function ProfilePage() {
         {myPlan.data && <SubscriptionDetailsCard subscription={myPlan.data.subscription} />}
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
         <AccountSettingsCard />
+        <ApiKeysCard />
         <LogoutAllCard />
         <DataDownloadCard />
         <DeleteAccountCard />

@@ -1,4 +1,5 @@
 export { AccountSettingsCard } from './components/account-settings-card.js'
+export { ApiKeysCard } from './components/api-keys-card.js'
 export { ConfirmEmailChangeView } from './components/confirm-email-change-view.js'
 export { DataDownloadCard } from './components/data-download-card.js'
 export { DeleteAccountCard } from './components/delete-account-card.js'
