@@ -16,6 +16,7 @@ import {
   transferRow,
   uploadFiles,
 } from './testing/transfers-test-kit.js'
+import { createTransferReminders } from './transfer-reminders.js'
 
 // Issue 18 item 4: edit after sending, without re-upload. Expiry (up to the plan, 422 beyond; an
 // extension emails each recipient once), recipients (new ones emailed, removed ones untracked),
@@ -105,6 +106,27 @@ await forEachStack((getApp) => {
       expect((await patch(app, sender.token, transfer.id, { title: 'Plans v2' })).status).toBe(200)
       expect((await patch(app, sender.token, transfer.id, { expires_in_hours: 48 })).status).toBe(200)
       for (const email of [ana, bo]) expect(await mailsTo(app, email)).toHaveLength(2)
+    })
+
+    it('earns the recipients a new day-before reminder when the expiry moves later', async () => {
+      const app = getApp()
+      const sender = await signUp(app, 'PREMIUM', 'Eva Editor')
+      const ana = `ana-${tag()}@example.com`
+      const transfer = await send(app, sender, [ana], { expires_in_hours: 48 })
+      const remind = () => createTransferReminders(app.deps).run()
+      clock.advance(25 * hour)
+      await remind()
+      expect(await mailsTo(app, ana), 'the transfer email and the reminder').toHaveLength(2)
+
+      expect((await patch(app, sender.token, transfer.id, { expires_in_hours: 72 })).status).toBe(200)
+      expect(await mailsTo(app, ana), 'and the new date').toHaveLength(3)
+      await remind()
+      expect(await mailsTo(app, ana)).toHaveLength(3)
+      clock.advance(49 * hour)
+      await remind()
+      const mails = await mailsTo(app, ana)
+      expect(mails).toHaveLength(4)
+      expect(mails[3]!.subject).toBe('Reminder: "Plans" from Eva Editor expires soon')
     })
 
     it('refuses to change an expired transfer (recovery is the way back) with 409', async () => {
