@@ -100,4 +100,12 @@ describe('registerRoute: one definition gives validation, access and documentati
     expect(operation.tags).toEqual(['probe'])
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '4XX']))
   })
+
+  it('says in the document which API-key scope a route takes, or that keys may not call it', async () => {
+    const doc = await (await t.api('/api/docs/json')).json()
+    expect(doc.paths['/api/transfers/{id}'].delete.description).toContain('`transfers:write`')
+    expect(doc.paths['/api/put/{filename}'].put.description).toContain('`transfers:write`')
+    expect(doc.paths['/api/keys'].post.description).toContain('Not for API keys')
+    expect(doc.paths['/api/plans'].get.description ?? '').not.toContain('API key')
+  })
 })

@@ -82,6 +82,13 @@ export function registerRoute<
   for (const [status, schema] of Object.entries(route.responses)) if (schema) response[status] = schema
   response['4xx'] = errorResponse
   const { errorResponses, ...routeOptions } = options
+  // The API document says which routes take an API key, and with which scope.
+  const keyNote = route.scope
+    ? `API keys with the scope \`${route.scope}\` may call it.`
+    : route.access === 'public'
+      ? undefined
+      : 'Not for API keys (403 `api_key_not_allowed`).'
+  const description = [route.description, keyNote].filter(Boolean).join('\n\n')
   for (const [status, schema] of Object.entries(errorResponses ?? {})) if (schema) response[status] = schema
   app.route({
     method: route.method,
@@ -90,7 +97,7 @@ export function registerRoute<
     schema: {
       ...(route.tag ? { tags: [route.tag] } : {}),
       ...(route.summary ? { summary: route.summary } : {}),
-      ...(route.description ? { description: route.description } : {}),
+      ...(description ? { description } : {}),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),

@@ -23,7 +23,7 @@ export function createAccountExport(deps: ExportDeps, transferRecords: Pick<Tran
     const user = await repo.findById(userId)
     if (!user) throw new AppError('unauthorized', 401)
     const now = clock.now()
-    const [transfers, links, subscriptions, payments, referrals, rooms, directTransfers] = await Promise.all([
+    const [transfers, links, subscriptions, payments, referrals, rooms, directTransfers, keys] = await Promise.all([
       transferRecords.allOwnedRecords(userId),
       repo.requestLinksOf(userId),
       repo.subscriptionsOf(userId),
@@ -31,6 +31,7 @@ export function createAccountExport(deps: ExportDeps, transferRecords: Pick<Tran
       repo.referralsOf(userId),
       repo.roomsOf(userId),
       repo.directTransfersOf(userId),
+      repo.apiKeysOf(userId),
     ])
     const json = {
       exported_at: now.toISOString(),
@@ -99,6 +100,14 @@ export function createAccountExport(deps: ExportDeps, transferRecords: Pick<Tran
         created_at: iso(r.createdAt),
       })),
       rooms: rooms.map((r) => ({ name: r.name, created_at: iso(r.createdAt), expires_at: iso(r.expiresAt) })),
+      api_keys: keys.map((k) => ({
+        name: k.name,
+        prefix: k.prefix,
+        scopes: k.scopes,
+        created_at: iso(k.createdAt),
+        last_used_at: iso(k.lastUsedAt),
+        last_used_ip: k.lastUsedIp,
+      })),
       direct_transfers: directTransfers.map((d) => ({
         direction: d.senderUserId === userId ? 'sent' : 'received',
         sender_name: d.senderName,

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-o
 import type { Db, DbExecutor } from '../../db/database.js'
 import {
   accountTokens,
+  apiKeys,
   directTransfers,
   liveSubscriptionStatuses,
   payments,
@@ -246,6 +247,22 @@ export function createAccountRepository(db: DbExecutor) {
 
     referralsOf(userId: string) {
       return db.select().from(referrals).where(eq(referrals.inviterUserId, userId)).orderBy(asc(referrals.createdAt))
+    },
+
+    /** The account's API keys (never their hashes: the export leaves secrets out). */
+    apiKeysOf(userId: string) {
+      return db
+        .select({
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          scopes: apiKeys.scopes,
+          createdAt: apiKeys.createdAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          lastUsedIp: apiKeys.lastUsedIp,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .orderBy(asc(apiKeys.createdAt))
     },
 
     roomsOf(userId: string) {

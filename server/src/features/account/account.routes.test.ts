@@ -186,6 +186,13 @@ await forEachStack((getApp) => {
         title: 'Quarterly',
       })
       expect(created.status).toBe(201)
+      const made = await postJson(
+        getApp().api,
+        '/api/keys',
+        { name: 'Backups', scopes: ['transfers:read'] },
+        bearer(me.token),
+      )
+      const { key } = (await made.json()) as { key: string }
 
       const res = await send('GET', '/api/account/export', me.token)
       expect(res.status).toBe(200)
@@ -201,6 +208,12 @@ await forEachStack((getApp) => {
         recipients: [{ email: 'someone@example.com' }],
       })
       expect(JSON.stringify(data)).not.toMatch(/argon2|password_hash/)
+      // API keys by name and prefix, never the key or its hash.
+      expect(data.api_keys).toEqual([
+        expect.objectContaining({ name: 'Backups', prefix: key.slice(0, 10), scopes: ['transfers:read'] }),
+      ])
+      expect(JSON.stringify(data)).not.toContain(key)
+      expect(JSON.stringify(data)).not.toMatch(/key_hash|keyHash/)
 
       const zip = await send('GET', '/api/account/export.zip', me.token)
       expect(zip.status).toBe(200)
