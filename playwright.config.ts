@@ -46,6 +46,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // Its own SFTP port, beside whichever other runs share the machine (the SFTP panel shows it).
+      SFTP_PORT: String(port + 1000),
       // Local-disk upload URLs are absolute: on another host name (localhost) the browser's PUT is cross-origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.FERRY_E2E_DATA_DIR,

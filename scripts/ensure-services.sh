@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs or starts what the tests use and this project cannot ship in node_modules:
-# Debian's chromium (browser tests), PostgreSQL and Redis. Idempotent; needs root to install.
+# Debian's chromium (browser tests), OpenSSH's sftp client with sshpass (SFTP tests), PostgreSQL
+# and Redis. Idempotent; needs root to install.
 set -uo pipefail
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -21,6 +22,12 @@ status=0
 if [ ! -x /usr/bin/chromium ]; then
   echo "ferry: installing Debian's chromium for the browser tests…"
   apt_install chromium || status=1
+fi
+
+# The SFTP tests drive the real OpenSSH client; sshpass answers its password prompt.
+if ! command -v sftp >/dev/null || ! command -v sshpass >/dev/null; then
+  echo "ferry: installing OpenSSH's sftp client and sshpass for the SFTP tests…"
+  apt_install openssh-client sshpass || status=1
 fi
 
 if ! port_open 5432; then

@@ -75,6 +75,7 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
       PAYMENTS: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      SFTP_PORT: '0', // SFTP (default 2222) only where a test asks for it: parallel servers would collide
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '10000',

@@ -112,6 +112,7 @@ export const errorMessages = {
   api_keys_too_many: 'You have too many API keys. Revoke one you no longer use first.',
   api_key_not_found: 'This API key does not exist, or was already revoked.',
   put_length_required: 'Send the file with a Content-Length, or chunked.',
+  sftp_off: 'SFTP is turned off on this server.',
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',
   invalid_credentials: 'Invalid email or password.',
   email_taken: 'An account with this email already exists. Please log in instead.',

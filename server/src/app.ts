@@ -30,6 +30,7 @@ import { senderConfirmationJobs } from './features/sender-confirmation/sender-co
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { putUploadRoutes } from './features/transfers/put-upload.routes.js'
+import { sftpRoutes } from './features/transfers/sftp.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
 import { transfersJobs } from './features/transfers/transfers.jobs.js'
 import { transfersRoutes } from './features/transfers/transfers.routes.js'
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(plansRoutes(services.plans))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
+  await app.register(sftpRoutes(services.sftp))
   await app.register(senderConfirmationRoutes(services.senderConfirmations))
   await app.register(apiKeysRoutes(services.apiKeys))
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))

@@ -19,6 +19,7 @@ import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
 import { createSenderConfirmations } from './features/sender-confirmation/sender-confirmation.service.js'
 import { createSystemService } from './features/system/system.service.js'
+import { createSftpService } from './features/transfers/sftp.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
 import { createUsersService } from './features/users/users.service.js'
@@ -44,6 +45,7 @@ export async function createServices(deps: Deps) {
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   const transfers = createTransfersService(deps, { plans, uploads: uploadClaims, senders: senderConfirmations })
+  const sftp = createSftpService(deps, { plans, transfers })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
@@ -79,6 +81,7 @@ export async function createServices(deps: Deps) {
     account,
     senderConfirmations,
     transfers,
+    sftp,
     uploads,
     billing,
     referrals,

@@ -34,6 +34,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   WEB_DIST: optional,
+  /** The read-only SFTP server beside HTTP (plan flag sftp_download); 0 turns it off. */
+  SFTP_PORT: z.coerce.number().int().min(0).max(65535).default(2222),
+  /** The host name shown in SFTP credentials (default: PUBLIC_URL's host). */
+  SFTP_HOST: optional,
 
   DATABASE_URL: optional,
 
@@ -136,6 +140,8 @@ export interface Config {
   port: number
   /** Origin used in links (emails, signed upload URLs). */
   publicUrl: string
+  /** The SFTP server: where it listens (port 0: off) and the host name credentials show. */
+  sftp: { port: number; host: string }
   /** False when PUBLIC_URL is unset: API answers then use the origin each browser used. */
   publicUrlConfigured: boolean
   dataDir: string
@@ -268,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sftp: { port: e.SFTP_PORT, host: e.SFTP_HOST ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname },
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     webDist: path.resolve(e.WEB_DIST ?? serverPath('..', 'web', 'dist')),

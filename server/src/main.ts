@@ -7,6 +7,7 @@ import { createDeps } from './deps.js'
 import { startJobs } from './jobs/job-runner.js'
 import { startJobWorker } from './jobs/job-worker.js'
 import { createLogger } from './logger.js'
+import { startSftp } from './sftp/sftp-server.js'
 
 // V8 sets the old generation's next GC at its live size times a factor it derives from GC
 // speed. With Ferry's small live heap (about 32 MB) under steady load the factor settled near
@@ -30,6 +31,8 @@ async function main() {
     // Named after the instance, and unique per process: a restart never answers for its predecessor's jobs.
     { holder: `${config.instanceId}:${randomBytes(4).toString('hex')}` },
   )
+  // Beside HTTP, on SFTP_PORT (0 turns it off): read-only SFTP logins to transfers (sftp_download).
+  const sftp = config.sftp.port ? await startSftp(deps, services.sftp) : undefined
   const { jobIntervalMs } = config
   const jobs = startJobs(
     deps,
@@ -38,6 +41,7 @@ async function main() {
   logger.info(
     {
       url: config.publicUrl,
+      sftpPort: sftp?.port ?? null,
       startMs: Math.round(performance.now() - started),
       rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
     },
@@ -54,7 +58,7 @@ async function main() {
       process.exit(1)
     }, config.shutdownTimeoutMs)
     force.unref()
-    await Promise.all([app.close(), jobs.stop(), worker.stop()])
+    await Promise.all([app.close(), jobs.stop(), worker.stop(), sftp?.close()])
     await deps.close()
     logger.info('Stopped')
     process.exit(0)

@@ -9,6 +9,7 @@ import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
 import { senderConfirmationApi } from './sender-confirmation.js'
+import { sftpApi } from './sftp.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
 import { uploadsApi } from './uploads.js'
@@ -35,4 +36,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(senderConfirmationApi),
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),
+  ...Object.values(sftpApi),
 ]

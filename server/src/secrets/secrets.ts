@@ -7,8 +7,16 @@ import { appSecrets } from '../db/schema/index.js'
  * The secret called `name`, generated (32 random bytes, base64url) the first time any instance
  * asks. Kept in the database rather than on local disk so that every instance sharing it agrees.
  */
-export async function loadOrCreateSecret(db: Db, name: string): Promise<string> {
-  const value = randomBytes(32).toString('base64url')
+export function loadOrCreateSecret(db: Db, name: string): Promise<string> {
+  return loadOrCreateValue(db, name, () => randomBytes(32).toString('base64url'))
+}
+
+/**
+ * The value called `name`, made by `generate` the first time any instance asks (a key pair, say,
+ * such as the SFTP host key, which every instance must present alike).
+ */
+export async function loadOrCreateValue(db: Db, name: string, generate: () => string): Promise<string> {
+  const value = generate()
   // When two instances race, the loser's insert waits for the winner's commit, then does nothing.
   await db.insert(appSecrets).values({ name, value }).onConflictDoNothing({ target: appSecrets.name })
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name))

@@ -60,6 +60,7 @@ describe('a start with NODE_ENV=production and no Stripe', () => {
           FERRY_SKIP_WEB_BUILD: '1',
           HOST: '127.0.0.1',
           PORT: '0',
+          SFTP_PORT: '0', // SFTP (default 2222) only where a test asks for it: parallel servers would collide
           DATA_DIR: dataDir,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,8 @@ export interface ClusterOptions {
   env?: Record<string, string>
   /** Options for each instance's node (e.g. --cpu-prof). */
   nodeArgs?: string[]
+  /** Each instance also runs its SFTP server, on a port of its own (FerryInstance.sftpPort). */
+  sftp?: boolean
 }
 
 export interface Cluster {
@@ -104,7 +106,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const instances: FerryInstance[] = []
     cleanups.push(() => Promise.all(instances.map((i) => i.kill())))
     for (let i = 1; i <= (options.instances ?? 3); i++) {
-      const instance = await startFerryInstance(`ferry-${i}`, await freePort(), env, options.nodeArgs)
+      const sftpPort = options.sftp ? await freePort() : 0
+      const instance = await startFerryInstance(
+        `ferry-${i}`,
+        await freePort(),
+        { ...env, SFTP_PORT: String(sftpPort) },
+        options.nodeArgs,
+      )
       instances.push(instance)
       proxy.add(instance.url)
     }

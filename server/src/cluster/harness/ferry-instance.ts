@@ -10,6 +10,8 @@ export interface FerryInstance {
   id: string
   /** http://127.0.0.1:port */
   url: string
+  /** Where its SFTP server listens (SFTP_PORT); 0 when it runs none. */
+  sftpPort: number
   pid(): number | undefined
   /** Whether the process is running (false once it exited or was killed). */
   running(): boolean
@@ -51,6 +53,7 @@ export async function startFerryInstance(
         FERRY_SKIP_WEB_BUILD: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
+        SFTP_PORT: '0', // SFTP (default 2222) only where a test asks for it: parallel servers would collide
         INSTANCE_ID: id,
         LOG_LEVEL: 'warn',
         ...env,
@@ -75,6 +78,7 @@ export async function startFerryInstance(
   return {
     id,
     url,
+    sftpPort: Number(env.SFTP_PORT ?? 0),
     pid: () => child?.pid,
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async kill() {

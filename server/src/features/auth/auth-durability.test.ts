@@ -30,6 +30,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       ...process.env,
       FERRY_SKIP_WEB_BUILD: '1',
       PORT: String(port),
+      SFTP_PORT: '0', // SFTP (default 2222) only where a test asks for it: parallel servers would collide
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...env,

@@ -38,6 +38,7 @@ export function TransferDetailPage() {
               }
             : undefined
         }
+        sftpInPlan={plan?.sftp_download ?? false}
         footer={(transfer) =>
           plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
             <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />

@@ -33,6 +33,7 @@ import {
 } from './transfer-edit-panels.js'
 import { TransferPasswordPanel } from './transfer-password-panel.js'
 import { TransferRemindersSwitch } from './transfer-reminders-switch.js'
+import { TransferSftpPanel } from './transfer-sftp-panel.js'
 
 export interface TransferDetailProps {
   id: string
@@ -50,6 +51,8 @@ export interface TransferDetailProps {
   editLimits?: { maxExpiryHours: number | null; maxRecipients: number }
   /** The page's upload queue and picker: the owner adds files with them (none: not offered). */
   uploads?: PendingUploads
+  /** The viewer's plan has sftp_download: the owner sees the transfer's SFTP login. */
+  sftpInPlan?: boolean
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -83,6 +86,7 @@ export function TransferDetail({
   passwordInPlan = false,
   editLimits,
   uploads,
+  sftpInPlan = false,
 }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const removeFile = useRemoveTransferFile(id)
@@ -226,6 +230,9 @@ export function TransferDetail({
             <TransferRecipientsPanel transfer={transfer} maxRecipients={editLimits.maxRecipients} />
           )}
           {editable && uploads && <TransferAddFilesPanel transfer={transfer} uploads={uploads} />}
+          {sftpInPlan && viewerId !== null && transfer.user_id === viewerId && transfer.status === 'active' && (
+            <TransferSftpPanel transfer={transfer} />
+          )}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
               {t('share.errors.download')}

@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream'
+import type { TransferSftpResponse } from '@ferry/contracts/api/sftp'
+import { isAdmin } from '@ferry/contracts/api/users'
+import type { ByteRange } from '../../adapters/blob-store/blob-store.js'
+import type { Deps } from '../../deps.js'
+import { AppError } from '../../errors.js'
+import { requirePlanFeature } from '../../http/plan-feature-guard.js'
+import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import type { PlansService } from '../plans/plans.service.js'
+import { createUnlockLimit } from './access/unlock-limit.js'
+import { isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
+import { statusOf } from './transfer-mapping.js'
+import { ruleError } from './transfer-rules.js'
+import type { TransferAggregate } from './transfers.repository.js'
+import { createTransfersRepository } from './transfers.repository.js'
+import type { TransfersService, Viewer } from './transfers.service.js'
+
+export type SftpDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'rateLimiter'>
+
+/** One file as an SFTP login sees it. */
+export interface SftpFile {
+  id: string
+  /** The name as sent, folders included (`photos/a.jpg`); the transport makes it a safe path. */
+  name: string
+  size: number
+}
+
+/** A signed-in SFTP login: one transfer's files, read-only. */
+export interface SftpLogin {
+  transferId: string
+  createdAt: Date
+  files: SftpFile[]
+  /** Whether the login still opens the transfer (active, flag kept, same password); checked as it goes on. */
+  stillValid(): Promise<boolean>
+  /** The bytes of one file, or of a range of it, streamed from the store. */
+  read(fileId: string, range: ByteRange): Promise<Readable>
+  /** Every byte of the file reached the client: counts as one download, like an HTTPS one. */
+  completed(fileId: string): Promise<void>
+}
+
+/** Where a transfer's SFTP login connects: this server's public host and port, and the host key to expect. */
+export interface SftpEndpoint {
+  port: number
+  hostKeyFingerprint: string
+}
+
+const shareIdPattern = /^[A-Za-z0-9_-]{16,64}$/
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Read-only SFTP access to a transfer (DECISIONS §12 `sftp_download`). The credentials are the
+ * transfer's share id and a password derived from it and its locks (sftp/sftp-credentials.ts);
+ * wrong passwords are limited by the same limiter as the share page's unlock, before any compare.
+ */
+export function createSftpService(
+  deps: SftpDeps,
+  {
+    plans,
+    transfers,
+  }: { plans: Pick<PlansService, 'planForUser'>; transfers: Pick<TransfersService, 'recordDownload'> },
+) {
+  const repo = createTransfersRepository(deps.database.db)
+  const unlockLimit = createUnlockLimit(deps)
+  let secret: Promise<string> | undefined
+  const getSecret = () => {
+    secret ??= loadOrCreateSecret(deps.database.db, 'sftp-credentials').catch((error) => {
+      secret = undefined // a database hiccup must not stick
+      throw error
+    })
+    return secret
+  }
+  let endpoint: SftpEndpoint | undefined
+
+  /** Whether the transfer may be read over SFTP now: active, and its sender's plan has the flag. */
+  async function readable(aggregate: TransferAggregate): Promise<boolean> {
+    const { transfer } = aggregate
+    if (statusOf(aggregate, deps.clock.now()) !== 'active' || !transfer.userId) return false
+    return (await plans.planForUser(transfer.userId)).sftp_download
+  }
+
+  return {
+    /** The running SFTP server tells where it listens; until then (or with SFTP_PORT=0) there is none. */
+    listening(at: SftpEndpoint | undefined) {
+      endpoint = at
+    },
+
+    /** GET /api/transfers/{id}/sftp: the owner's (or an admin's) view of the transfer's login. */
+    async credentials(viewer: Viewer, id: string): Promise<TransferSftpResponse> {
+      const found = uuidPattern.test(id) ? await repo.findById(id) : undefined
+      const mayManage = viewer && found && (found.transfer.userId === viewer.id || isAdmin(viewer.role))
+      if (!found || found.transfer.deletedAt !== null || !mayManage) throw ruleError('transfer_not_found', 404)
+      if (statusOf(found, deps.clock.now()) === 'expired') throw ruleError('transfer_expired', 403)
+      requirePlanFeature(await plans.planForUser(found.transfer.userId), 'sftp_download')
+      if (!endpoint) throw new AppError('sftp_off', 409)
+      return {
+        host: deps.config.sftp.host,
+        port: endpoint.port,
+        username: sftpUsername(found.transfer),
+        password: sftpPassword(await getSecret(), found.transfer),
+        host_key_fingerprint: endpoint.hostKeyFingerprint,
+      }
+    },
+
+    /**
+     * A password login: the login, or null for a wrong user name or password (counted), or a
+     * transfer that cannot be read over SFTP. Throws the limiter's 429 error when over a limit.
+     */
+    async login(username: string, password: string, clientIp: string): Promise<SftpLogin | null> {
+      const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
+      // An unknown user name still counts against the client address, like any wrong try.
+      await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
+      if (!found) return null
+      const transferId = found.transfer.id
+      const key = await getSecret()
+      if (!isSftpPassword(key, found.transfer, password)) {
+        await unlockLimit.failed(transferId, clientIp)
+        return null
+      }
+      if (!(await readable(found))) return null
+      await unlockLimit.succeeded(transferId, clientIp)
+
+      const byId = new Map(found.files.map((f) => [f.id, f]))
+      const file = (id: string) => {
+        const row = byId.get(id)
+        if (!row) throw ruleError('transfer_file_not_found', 404)
+        return row
+      }
+      return {
+        transferId,
+        createdAt: found.transfer.createdAt,
+        files: found.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
+        async stillValid() {
+          const now = await repo.findShare(username)
+          return !!now && (await readable(now)) && isSftpPassword(key, now.transfer, password)
+        },
+        read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
+        completed: (fileId) =>
+          transfers.recordDownload({
+            aggregate: found,
+            files: [file(fileId)],
+            zip: false,
+            counts: true,
+            recipientId: null,
+          }),
+      }
+    },
+  }
+}
+
+export type SftpService = ReturnType<typeof createSftpService>

@@ -1,0 +1,35 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { locksOf } from '../access/transfer-access.js'
+import type { TransferRow } from '../transfer-rows.js'
+
+/** What the password depends on: the transfer, and whatever its locks are made of. */
+type Locked = Pick<TransferRow, 'id'> & Parameters<typeof locksOf>[0]
+
+/** Characters of the derived password: 24 of base64url, 144 bits. */
+const passwordLength = 24
+
+/**
+ * A transfer's SFTP password, derived rather than stored: an HMAC of the transfer's id and of the
+ * proofs of its locks (access/transfer-access.ts). Nothing per transfer is kept, the sender can
+ * read it again at any time, and it changes, so the old one stops on every instance at once, when
+ * the transfer's password is set, changed or removed.
+ */
+export function sftpPassword(secret: string, transfer: Locked): string {
+  const locks = locksOf(transfer)
+    .map((lock) => `${lock.kind}:${lock.proof}`)
+    .join(',')
+  return createHmac('sha256', secret)
+    .update(`sftp\n${transfer.id}\n${locks}`)
+    .digest('base64url')
+    .slice(0, passwordLength)
+}
+
+/** Whether `given` is the transfer's SFTP password, compared in constant time. */
+export function isSftpPassword(secret: string, transfer: Locked, given: string): boolean {
+  const expected = Buffer.from(sftpPassword(secret, transfer))
+  const actual = Buffer.from(given)
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+/** The SFTP user name of a transfer: its share id, which the sender's links already show. */
+export const sftpUsername = (transfer: Pick<TransferRow, 'uniqueId'>) => transfer.uniqueId

@@ -1,0 +1,69 @@
+import { spawn, spawnSync } from 'node:child_process'
+
+/** Whether OpenSSH's `sftp` and `sshpass` are installed (scripts/ensure-services.sh installs both). */
+export const opensshAvailable = () => ['sftp', 'sshpass'].every((command) => spawnSync('which', [command]).status === 0)
+
+export interface SftpRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs OpenSSH's `sftp` in batch mode against 127.0.0.1:`port`, signed in as `user` with
+ * `password` (handed over by sshpass through its environment, never on a command line). A batch
+ * stops at the first command that fails, with a non-zero exit code.
+ */
+export function runSftp(
+  port: number,
+  user: string,
+  password: string,
+  commands: readonly string[],
+  options: { cwd?: string; knownHosts?: string; timeoutMs?: number } = {},
+): Promise<SftpRun> {
+  const args = [
+    '-e',
+    'sftp',
+    '-P',
+    String(port),
+    '-o',
+    options.knownHosts ? `UserKnownHostsFile=${options.knownHosts}` : 'UserKnownHostsFile=/dev/null',
+    '-o',
+    options.knownHosts ? 'StrictHostKeyChecking=accept-new' : 'StrictHostKeyChecking=no',
+    // -b turns BatchMode on, which never asks for a password; sshpass answers the prompt.
+    '-o',
+    'BatchMode=no',
+    '-o',
+    'PreferredAuthentications=password',
+    '-o',
+    'PubkeyAuthentication=no',
+    '-o',
+    'NumberOfPasswordPrompts=1',
+    '-o',
+    'LogLevel=ERROR',
+    '-b',
+    '-',
+    `${user}@127.0.0.1`,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn('sshpass', args, {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', SSHPASS: password },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+    child.stdin.end(`${commands.join('\n')}\n`)
+  })
+}
