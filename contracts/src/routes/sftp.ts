@@ -8,6 +8,7 @@ export const sftpApi = defineRoutes('sftp', {
     method: 'GET',
     path: '/api/transfers/:id/sftp',
     access: 'user',
+    scope: 'transfers:read',
     planFeature: 'sftp_download',
     summary: "The transfer's read-only SFTP login: host, port, user name and password",
     description:
