@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { utils } from 'ssh2'
+// ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
+import ssh2 from 'ssh2'
 import type { Db } from '../db/database.js'
 import { loadOrCreateValue } from './secrets.js'
 
@@ -16,8 +17,12 @@ export interface SftpHostKey {
  * host key makes OpenSSH refuse to connect).
  */
 export async function loadOrCreateSftpHostKey(db: Db): Promise<SftpHostKey> {
-  const privateKey = await loadOrCreateValue(db, 'sftp-host-key', () => utils.generateKeyPairSync('ed25519').private)
-  const parsed = utils.parseKey(privateKey)
+  const privateKey = await loadOrCreateValue(
+    db,
+    'sftp-host-key',
+    () => ssh2.utils.generateKeyPairSync('ed25519').private,
+  )
+  const parsed = ssh2.utils.parseKey(privateKey)
   if (parsed instanceof Error) throw parsed
   const blob = parsed.getPublicSSH()
   const digest = createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
-import { type Algorithms, type Attributes, type Connection, Server, type SFTPWrapper, utils } from 'ssh2'
+// ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
+import ssh2, { type Algorithms, type Attributes, type Connection, type SFTPWrapper } from 'ssh2'
 import type { Deps } from '../deps.js'
 import type { SftpFile, SftpLogin, SftpService } from '../features/transfers/sftp.service.js'
 import { loadOrCreateSftpHostKey, type SftpHostKey } from '../secrets/sftp-host-key.js'
 import { ByteCoverage, SequentialReader } from './sequential-reader.js'
 import { buildTree, findNode, normalizePath, type TreeNode } from './virtual-tree.js'
 
+const { Server, utils } = ssh2
 const { STATUS_CODE, OPEN_MODE } = utils.sftp
 /** Any of these in an OPEN asks to change the file: refused, the login is read-only. */
 const writeModes = OPEN_MODE.WRITE | OPEN_MODE.CREAT | OPEN_MODE.TRUNC | OPEN_MODE.APPEND | OPEN_MODE.EXCL
