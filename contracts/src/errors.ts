@@ -51,6 +51,7 @@ export const errorMessages = {
   transfer_not_found: 'This transfer does not exist or has been deleted.',
   transfer_expired: 'This transfer has expired and is no longer available.',
   transfer_file_not_found: 'This file is not part of this transfer.',
+  preview_not_found: 'This file has no preview image yet.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
   transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
   transfer_expired_not_editable:

@@ -29,6 +29,8 @@ import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { senderConfirmationJobs } from './features/sender-confirmation/sender-confirmation.jobs.js'
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
+import { derivativesHandler } from './features/transfers/previews/derivatives.job.js'
+import { previewsRoutes } from './features/transfers/previews/previews.routes.js'
 import { putUploadRoutes } from './features/transfers/put-upload.routes.js'
 import { sftpRoutes } from './features/transfers/sftp.routes.js'
 import { shareRoutes } from './features/transfers/share.routes.js'
@@ -115,6 +117,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(apiKeysRoutes(services.apiKeys))
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
   await app.register(shareRoutes(deps, services.transfers))
+  await app.register(previewsRoutes(deps, services.previews))
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
@@ -145,6 +148,6 @@ export function appJobs(deps: Deps): Job[] {
  * The handlers of queued jobs, one per kind (docs/decisions/0016): every instance's worker runs
  * them, each job on one instance.
  */
-export function appJobHandlers(_deps: Deps, _services: Services): JobHandler[] {
-  return []
+export function appJobHandlers(deps: Deps, _services: Services): JobHandler[] {
+  return [derivativesHandler(deps)]
 }

@@ -19,6 +19,7 @@ import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
 import { createSenderConfirmations } from './features/sender-confirmation/sender-confirmation.service.js'
 import { createSystemService } from './features/system/system.service.js'
+import { createDerivativesQueue, createPreviewsService } from './features/transfers/previews/previews.service.js'
 import { createSftpService } from './features/transfers/sftp.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
@@ -44,7 +45,13 @@ export async function createServices(deps: Deps) {
   const ownPasswords = createOwnPasswords(deps, { auth, users })
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
-  const transfers = createTransfersService(deps, { plans, uploads: uploadClaims, senders: senderConfirmations })
+  const transfers = createTransfersService(deps, {
+    plans,
+    uploads: uploadClaims,
+    senders: senderConfirmations,
+    derivatives: createDerivativesQueue(jobQueue),
+  })
+  const previews = createPreviewsService(deps, transfers)
   const sftp = createSftpService(deps, { plans, transfers })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
@@ -81,6 +88,7 @@ export async function createServices(deps: Deps) {
     account,
     senderConfirmations,
     transfers,
+    previews,
     sftp,
     uploads,
     billing,

@@ -208,6 +208,18 @@ export const transferFileSchema = z.object({
 })
 export type TransferFile = z.infer<typeof transferFileSchema>
 
+/**
+ * A file as the share page gets it: with where to view it (issue 19). Both URLs are null when the
+ * sender's plan lacks `document_preview`; `preview_url` also when the browser cannot show the
+ * type, `thumbnail_url` until a thumbnail was made (images).
+ */
+export const shareFileSchema = transferFileSchema.extend({
+  preview_kind: z.enum(['image', 'video', 'audio', 'pdf', 'text']).nullable(),
+  preview_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+})
+export type ShareFile = z.infer<typeof shareFileSchema>
+
 /** A transfer in the lists and the detail view (spec/transfers.md §3 Transfer), plus its status and link. */
 export const transferSchema = z.object({
   id: z.uuid(),
@@ -298,7 +310,7 @@ export const shareResponse = z.object({
     expires_at: isoDate,
     deleted_at: isoDate.nullable(),
     download_count: z.int().nonnegative(),
-    files: z.array(transferFileSchema),
+    files: z.array(shareFileSchema),
     total_size: z.int().nonnegative(),
     status: z.enum(['active', 'expired', 'deleted']),
   }),

@@ -4,6 +4,7 @@ import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { plansApi } from './plans.js'
+import { previewsApi } from './previews.js'
 import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
@@ -30,6 +31,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(systemApi),
   ...Object.values(transfersApi),
   ...Object.values(shareApi),
+  ...Object.values(previewsApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),

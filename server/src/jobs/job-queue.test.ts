@@ -166,6 +166,33 @@ await forEachDatabase((getDatabase) => {
     }
   })
 
+  it('keeps a worker taking jobs as running ones finish, more jobs than it runs at once', async () => {
+    const { queue, clock } = setup(getDatabase())
+    for (let i = 0; i < 7; i++) await queue.enqueue('many', { i })
+    const seen: number[] = []
+    const worker = startJobWorker(
+      { queue, clock, logger: quietLogger },
+      [
+        {
+          kind: 'many',
+          run: async (job) => {
+            // Jobs finish out of order, some while the worker is taking the next.
+            await new Promise((resolve) => setImmediate(resolve))
+            if ((job.payload as { i: number }).i % 2) await new Promise((resolve) => setImmediate(resolve))
+            seen.push((job.payload as { i: number }).i)
+          },
+        },
+      ],
+      { concurrency: 2 },
+    )
+    try {
+      await worker.drain()
+      expect(seen.sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
+    } finally {
+      await worker.stop()
+    }
+  })
+
   it('gives each of many jobs to exactly one of two workers claiming at once', async () => {
     const { queue } = setup(getDatabase())
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => queue.enqueue('race', { i })))

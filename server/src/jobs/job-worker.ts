@@ -83,26 +83,31 @@ export function startJobWorker(
   }
 
   /** Takes jobs while there is room and work; each finished job makes room for the next. */
-  function fill(): Promise<void> {
-    filling ??= (async () => {
-      try {
-        while (!stopped && running.size < concurrency) {
-          const jobs = await deps.queue.claim(holder, kinds, concurrency - running.size, leaseMs)
-          if (jobs.length === 0) break
-          for (const job of jobs) {
-            const run = runOne(job).finally(() => {
-              running.delete(run)
-              if (!stopped) void fill()
-            })
-            running.add(run)
-          }
+  async function takeJobs(): Promise<void> {
+    // Never finishes synchronously: `filling` is set before the finally below clears it.
+    await null
+    try {
+      while (!stopped && running.size < concurrency) {
+        const jobs = await deps.queue.claim(holder, kinds, concurrency - running.size, leaseMs)
+        if (jobs.length === 0) break
+        for (const job of jobs) {
+          const run = runOne(job).finally(() => {
+            running.delete(run)
+            if (!stopped) void fill()
+          })
+          running.add(run)
         }
-      } catch (error) {
-        deps.logger.error({ err: error }, 'Could not take queued jobs')
-      } finally {
-        filling = undefined
       }
-    })()
+    } catch (error) {
+      deps.logger.error({ err: error }, 'Could not take queued jobs')
+    } finally {
+      filling = undefined
+    }
+  }
+
+  /** One take at a time: a call while one is under way joins it. */
+  function fill(): Promise<void> {
+    filling ??= takeJobs()
     return filling
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { TransferCreateInput, TransferCreateResponse } from '@ferry/contracts/api/transfers'
+import type { DbExecutor } from '../../db/database.js'
 import type { Deps } from '../../deps.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
@@ -29,10 +30,16 @@ export const newShareId = () => randomBytes(24).toString('base64url')
 /** 144 random bits per recipient link. */
 export const newTrackingId = () => randomBytes(18).toString('base64url')
 
+/** Queues the derivatives (thumbnails, renditions) of new files, in the transaction that stores them. */
+export interface Derivatives {
+  enqueue(tx: DbExecutor, fileIds: readonly string[]): Promise<void>
+}
+
 type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger' | 'rateLimiter'> & {
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
   senders: Pick<SenderConfirmations, 'assertMaySend'>
+  derivatives?: Derivatives | undefined
 }
 
 /** How a send is made beyond its payload. */
@@ -144,7 +151,7 @@ export function createTransferCreator(deps: CreateDeps) {
         now,
       )
       const expiresAt = addHours(now, hours)
-      return repo.insert({
+      const inserted = await repo.insert({
         transfer: {
           uniqueId: newShareId(),
           userId: sender.id,
@@ -166,6 +173,15 @@ export function createTransferCreator(deps: CreateDeps) {
         })),
         recipients: emails.map((email, position) => ({ email, trackingId: newTrackingId(), position })),
       })
+      // Previews are made once, after upload, by the job queue (issue 19); queued with the rows, so
+      // a transfer that is not stored queues nothing.
+      if (plan.document_preview) {
+        await deps.derivatives?.enqueue(
+          tx,
+          inserted.files.map((f) => f.id),
+        )
+      }
+      return inserted
     })
 
     await notify(sender, created)

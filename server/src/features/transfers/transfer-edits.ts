@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
+import type { Derivatives } from './create-transfer.js'
 import { newTrackingId } from './create-transfer.js'
 import { createSendThrottle } from './send-throttle.js'
 import { sharingUrl, statusOf } from './transfer-mapping.js'
@@ -29,6 +30,8 @@ import {
 type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'> & {
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
+  /** Queues the previews of added files (issue 19). */
+  derivatives?: Derivatives | undefined
 }
 
 /** The owner's part of a PATCH that is not a plain column: expiry and recipients (issue 18 item 4). */
@@ -191,6 +194,10 @@ export function createTransferEdits(deps: EditDeps) {
             contentType: file.contentType,
           })),
         )
+        if (plan.document_preview) {
+          const keys = claimed.map((file) => file.key)
+          await deps.derivatives?.enqueue(tx, await repo.fileIdsByKeys(locked.id, keys))
+        }
       })
     },
 
@@ -212,7 +219,10 @@ export function createTransferEdits(deps: EditDeps) {
         return file
       })
       try {
-        await deps.blobs.delete(removed.fileKey)
+        // The file and its previews (issue 19), if any were made.
+        for (const key of [removed.fileKey, removed.thumbnailKey, removed.previewKey]) {
+          if (key !== null) await deps.blobs.delete(key)
+        }
       } catch (error) {
         deps.logger.error(
           { err: error, transferId: found.transfer.id, fileKey: removed.fileKey },

@@ -1,4 +1,12 @@
-import { type TrackedRecipient, type Transfer, type TransferFile, transferStatus } from '@ferry/contracts/api/transfers'
+import {
+  type ShareFile,
+  type TrackedRecipient,
+  type Transfer,
+  type TransferFile,
+  transferStatus,
+} from '@ferry/contracts/api/transfers'
+import { previewKindOf } from '@ferry/contracts/domain/preview-kind'
+import { previewsApi } from '@ferry/contracts/routes/previews'
 import { routePath } from '@ferry/contracts/routes/route'
 import { shareApi } from '@ferry/contracts/routes/transfers'
 import type { TransferAggregate, TransferFileRow, TransferRecipientRow } from './transfers.repository.js'
@@ -15,6 +23,25 @@ export function toTransferFile(file: TransferFileRow): TransferFile {
     file_name: file.fileName,
     file_size: file.fileSize,
     content_type: file.contentType,
+  }
+}
+
+/**
+ * A file on the share page, with where to view it when the sender's plan has previews (issue 19).
+ * The viewer is chosen by the type detected from the bytes, or the uploader's type until the
+ * derivatives job read them; an image the browser cannot show (TIFF, HEIC) is viewed through its
+ * screen-size rendition.
+ */
+export function toShareFile(file: TransferFileRow, uniqueId: string, previews: boolean): ShareFile {
+  const kind = previews
+    ? (previewKindOf(file.mediaType ?? file.contentType) ?? (file.previewKey ? 'image' : null))
+    : null
+  const params = { uniqueId, fileId: file.id }
+  return {
+    ...toTransferFile(file),
+    preview_kind: kind,
+    preview_url: kind ? routePath(previewsApi.file, params) : null,
+    thumbnail_url: previews && file.thumbnailKey ? routePath(previewsApi.thumbnail, params) : null,
   }
 }
 

@@ -242,6 +242,16 @@ export function createTransfersRepository(db: DbExecutor) {
     },
 
     /** Deletes one file row of the transfer and takes its bytes off the total; the deleted row, or undefined. */
+    /** The ids of a transfer's files stored under these keys. */
+    async fileIdsByKeys(transferId: string, keys: readonly string[]): Promise<string[]> {
+      if (keys.length === 0) return []
+      const rows = await db
+        .select({ id: transferFiles.id })
+        .from(transferFiles)
+        .where(and(eq(transferFiles.transferId, transferId), inArray(transferFiles.fileKey, [...keys])))
+      return rows.map((r) => r.id)
+    },
+
     async deleteFile(transferId: string, fileId: string): Promise<TransferFileRow | undefined> {
       const [file] = await db
         .delete(transferFiles)
@@ -307,12 +317,17 @@ export function createTransfersRepository(db: DbExecutor) {
         .limit(limit)
     },
 
+    /** Every stored object of a transfer: its files and their derivatives (previews). */
     async fileKeysOf(transferId: string): Promise<string[]> {
       const rows = await db
-        .select({ key: transferFiles.fileKey })
+        .select({
+          key: transferFiles.fileKey,
+          thumbnail: transferFiles.thumbnailKey,
+          preview: transferFiles.previewKey,
+        })
         .from(transferFiles)
         .where(eq(transferFiles.transferId, transferId))
-      return rows.map((r) => r.key)
+      return rows.flatMap((r) => [r.key, r.thumbnail, r.preview].filter((key): key is string => key !== null))
     },
 
     /**

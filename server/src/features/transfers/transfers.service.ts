@@ -23,10 +23,17 @@ import type { UserRecord } from '../users/users.service.js'
 import { guessingEmail } from './access/access.emails.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
-import { createTransferCreator, type SendOptions } from './create-transfer.js'
+import { createTransferCreator, type Derivatives, type SendOptions } from './create-transfer.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
-import { shareDownloadPath, statusOf, toTrackedRecipients, toTransfer, toTransferFile } from './transfer-mapping.js'
+import {
+  shareDownloadPath,
+  statusOf,
+  toShareFile,
+  toTrackedRecipients,
+  toTransfer,
+  toTransferFile,
+} from './transfer-mapping.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createRecovery } from './transfer-recovery.js'
 import { ruleError, ShareExpiredError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
@@ -71,13 +78,20 @@ export function createTransfersService(
     plans,
     uploads,
     senders,
-  }: { plans: PlansService; uploads: UploadClaims; senders: Pick<SenderConfirmations, 'assertMaySend'> },
+    derivatives,
+  }: {
+    plans: PlansService
+    uploads: UploadClaims
+    senders: Pick<SenderConfirmations, 'assertMaySend'>
+    /** Queues the previews of new files (issue 19). */
+    derivatives?: Derivatives
+  },
 ) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const create = createTransferCreator({ ...deps, plans, uploads, senders })
+  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives })
   const recovery = createRecovery({ ...deps, plans })
-  const edits = createTransferEdits({ ...deps, plans, uploads })
+  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   let signer: Promise<DownloadSigner> | undefined
@@ -288,6 +302,8 @@ export function createTransfersService(
         }
       }
       const recipient = t ? recipients.find((r) => r.trackingId === t) : undefined
+      // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
+      const previews = (await plans.planForUser(transfer.userId)).document_preview
       if (recipient && !isSender && !recipient.firstAccessedAt) {
         recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
       }
@@ -302,7 +318,7 @@ export function createTransfersService(
             expires_at: transfer.expiresAt.toISOString(),
             deleted_at: transfer.deletedAt?.toISOString() ?? null,
             download_count: transfer.downloadCount,
-            files: files.map(toTransferFile),
+            files: files.map((file) => toShareFile(file, transfer.uniqueId, previews)),
             total_size: transfer.totalSize,
             status,
           },
@@ -416,6 +432,23 @@ export function createTransfersService(
       const isSender = signedBySender || viewerIsSender
       const recipient = query.t ? found.recipients.find((r) => r.trackingId === query.t) : undefined
       return { aggregate: found, files, zip, counts: !isSender, recipientId: isSender ? null : (recipient?.id ?? null) }
+    },
+
+    /**
+     * A file to view in the browser (issue 19): the same access grant as a download, checked
+     * before anything of the file is read, and the sender's plan must have document_preview.
+     * Never counted, never tracked.
+     */
+    async viewFile(uniqueId: string, fileId: string, viewer: Viewer, grants: readonly string[]) {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      const isSender = viewer !== null && viewer.id === found.transfer.userId
+      await access.require(found.transfer, { isSender, grants })
+      requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_preview')
+      const file = found.files.find((f) => f.id === fileId)
+      if (!file) throw ruleError('transfer_file_not_found', 404)
+      return { file, createdAt: found.transfer.createdAt }
     },
 
     /** A completed download: the transfer's count, and the recipient's per-file status. */

@@ -42,12 +42,16 @@ export async function signUp(
 }
 
 /** Uploads each file through the real presign + PUT flow; the file records of a create payload. */
-export async function uploadFiles(app: TestApp, sender: Sender, files: { name: string; body: Buffer }[]) {
+export async function uploadFiles(
+  app: TestApp,
+  sender: Sender,
+  files: { name: string; body: Buffer; type?: string }[],
+) {
   const records = []
   for (const file of files) {
     const key = await uploadWhole(app.api, as(sender.token), file.body, {
       filename: file.name,
-      content_type: 'application/octet-stream',
+      content_type: file.type ?? 'application/octet-stream',
       file_size: file.body.length,
     })
     records.push({ file_key: key, file_name: file.name, file_size: file.body.length })
