@@ -1,0 +1,80 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { readFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { opensshAvailable, runSftp } from '../server/src/sftp/testing/openssh-sftp.js'
+import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { expect as baseExpect, test } from './fixtures/test.js'
+import { addFiles } from './fixtures/transfers.js'
+import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
+
+// Issue 20 item 1: the sender reads a transfer's SFTP login on its page, and OpenSSH's own client
+// signs in with exactly what the page shows, in English and in Spanish.
+
+const expect = baseExpect.configure({ timeout: 15_000 })
+
+const words = {
+  en: { addFiles: 'Add files', heading: 'SFTP download', show: 'Show SFTP login' },
+  es: { addFiles: 'Añadir archivos', heading: 'Descarga por SFTP', show: 'Mostrar acceso SFTP' },
+} as const
+
+for (const lang of ['en', 'es'] as const) {
+  const w = words[lang]
+  const withLang = (url: string) => (lang === 'en' ? url : `${url}${url.includes('?') ? '&' : '?'}lng=es`)
+
+  test(`${lang}: a Pro sender's transfer page shows its SFTP login, and sftp fetches the file with it`, async ({
+    page,
+    request,
+    workerAdmin,
+  }) => {
+    test.skip(!opensshAvailable(), 'OpenSSH sftp and sshpass are installed by scripts/ensure-services.sh')
+    test.setTimeout(90_000)
+    const dir = await tempDir()
+    try {
+      const report = await writeRandomFile(dir, 'quarterly report.pdf', 200 * 1024)
+      // A sender on Pro (sftp_download), granted by the admin as a paid plan would be.
+      const sender: LoginResult = await registerViaApi(request)
+      const granted = await request.post('/api/billing/subscriptions', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${workerAdmin.login.access_token}` },
+        data: { user_id: sender.user.id, plan_id: 'pro' },
+      })
+      expect(granted.ok(), await granted.text()).toBe(true)
+
+      await storeLogin(page, sender)
+      await page.goto(withLang('/'))
+      await addFiles(page, [report.path], w.addFiles)
+      const input = page.getByTestId('recipient-input')
+      await input.fill(`rec-${randomUUID().slice(0, 8)}@e2e.ferry.test`)
+      await input.press('Enter')
+      await page.getByTestId('send-button').click()
+      const success = page.getByTestId('transfer-success')
+      await expect(success).toBeVisible({ timeout: 30_000 })
+      const detailPath = (await success.locator('a[href^="/transfers/"]').getAttribute('href')) ?? ''
+
+      await page.goto(withLang(detailPath))
+      const panel = page.getByTestId('sftp-panel')
+      await expect(panel).toContainText(w.heading)
+      // The password is fetched only when asked for.
+      await expect(page.getByTestId('sftp-password')).toHaveCount(0)
+      await page.getByRole('button', { name: w.show }).click()
+      const username = (await page.getByTestId('sftp-username').textContent()) ?? ''
+      const password = (await page.getByTestId('sftp-password').textContent()) ?? ''
+      const port = Number(await page.getByTestId('sftp-port').textContent())
+      await expect(page.getByTestId('sftp-command')).toHaveText(`sftp -P ${port} ${username}@127.0.0.1`)
+      await expect(page.getByTestId('sftp-host-key')).toHaveText(/^SHA256:/)
+
+      const into = await tempDir()
+      const run = await runSftp(port, username, password, ['ls -l', 'get "quarterly report.pdf"'], { cwd: into })
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stdout).toContain('quarterly report.pdf')
+      const fetched = await readFile(path.join(into, 'quarterly report.pdf'))
+      await rm(into, { recursive: true, force: true })
+      expect(createHash('sha256').update(fetched).digest('hex')).toBe(report.sha256)
+
+      // The download counts like one over HTTPS: the page shows it.
+      await page.reload()
+      await expect(page.getByTestId('detail-downloads')).toHaveText('1')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+}
