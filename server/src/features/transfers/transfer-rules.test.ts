@@ -41,7 +41,7 @@ await forEachDatabase(
       expect(refusal(() => assertFitsTransferSize(business, 10_000 * gib))).toBeUndefined()
     })
 
-    it('gives the plan maximum as the default expiry, and 30 days (up to a year) without one', async () => {
+    it('gives the plan maximum as the default expiry, 30 days (up to a year) without one, and 422 beyond it', async () => {
       expect(expiryHoursFor(await plan('guest'), undefined)).toBe(24)
       expect(expiryHoursFor(await plan('pro'), null)).toBe(720)
       expect(expiryHoursFor(await plan('pro'), 1)).toBe(1)
@@ -53,7 +53,7 @@ await forEachDatabase(
       const business = await plan('business')
       expect(expiryHoursFor(business, undefined)).toBe(720)
       expect(expiryHoursFor(business, 8760)).toBe(8760)
-      expect(refusal(() => expiryHoursFor(business, 8761))?.status).toBe(403)
+      expect(refusal(() => expiryHoursFor(business, 8761))?.status).toBe(422)
     })
 
     it('reads the recipients cap from the plan', async () => {
