@@ -47,7 +47,7 @@ await forEachDatabase(
       expect(expiryHoursFor(await plan('pro'), 1)).toBe(1)
       const guest = await plan('guest')
       expect(refusal(() => expiryHoursFor(guest, 25))).toEqual({
-        status: 403,
+        status: 422,
         detail: 'Your plan allows transfers to last at most 24 hours.',
       })
       const business = await plan('business')
