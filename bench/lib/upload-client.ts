@@ -126,40 +126,86 @@ export type UploadClient = ReturnType<typeof createUploadClient>
  * bearer token.
  */
 export async function registerBenchUser(origin: string, dataDir: string): Promise<string> {
+  return (await registerBenchAccount(origin, dataDir)).token
+}
+
+const postTo = (origin: string) => (pathname: string, body: unknown, token?: string) =>
+  fetch(`${origin}${pathname}`, {
+    method: 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
+async function expectStatus(response: Response, status: number, what: string) {
+  if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${await response.text()}`)
+}
+
+/** The sender confirmation of `token` (a session or an API key) with the code the outbox receives. */
+async function confirmSender(origin: string, dataDir: string, email: string, token: string) {
+  const post = postTo(origin)
+  const pick = (m: { subject: string }) => /: (\d{6})$/.exec(m.subject)?.[1]
+  // A code sent earlier (to the account's session) must not be taken for the one asked now.
+  const earlier = (await codesInOutbox(dataDir, email, pick)).length
+  await expectStatus(await post('/api/sender-confirmation/code', undefined, token), 204, 'Asking a sender code')
+  const senderCode = await codeFromOutbox(dataDir, email, pick, earlier)
+  await expectStatus(await post('/api/sender-confirmation', { code: senderCode }, token), 204, 'Confirming the sender')
+}
+
+/**
+ * As registerBenchUser: the bearer token and the account's address. With `confirmSender: false`
+ * the session is not confirmed as a sender (presigned uploads need no confirmation; a code may be
+ * asked once a minute, so one for an API key would otherwise wait).
+ */
+export async function registerBenchAccount(
+  origin: string,
+  dataDir: string,
+  options: { confirmSender?: boolean } = {},
+): Promise<{ token: string; email: string }> {
   const email = `bench-${Date.now()}@example.com`
-  const post = (pathname: string, body: unknown, token?: string) =>
-    fetch(`${origin}${pathname}`, {
-      method: 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  const expectStatus = async (response: Response, status: number, what: string) => {
-    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${await response.text()}`)
-  }
+  const post = postTo(origin)
   const response = await post('/auth/register', { email, password: 'bench password 123', name: 'Bench' })
   await expectStatus(response, 201, 'Register')
   const token = ((await response.json()) as { access_token: string }).access_token
   const emailCode = await codeFromOutbox(dataDir, email, (m) => /\b(\d{6})\b/.exec(m.text)?.[1])
   await expectStatus(await post('/auth/confirm-email', { email, code: emailCode }), 204, 'Confirming the address')
-  await expectStatus(await post('/api/sender-confirmation/code', undefined, token), 204, 'Asking a sender code')
-  const senderCode = await codeFromOutbox(dataDir, email, (m) => /: (\d{6})$/.exec(m.subject)?.[1])
-  await expectStatus(await post('/api/sender-confirmation', { code: senderCode }, token), 204, 'Confirming the sender')
-  return token
+  if (options.confirmSender ?? true) await confirmSender(origin, dataDir, email, token)
+  return { token, email }
 }
 
-/** The code `pick` finds in the newest email to `email` that has one; polls while the server writes it. */
-async function codeFromOutbox(
+/**
+ * An API key of `account` made through POST /api/keys with `scopes`; a key is confirmed as a
+ * sender on its own (README, Scripting with API keys), so this confirms it too. The key.
+ */
+export async function createBenchApiKey(
+  origin: string,
   dataDir: string,
-  email: string,
-  pick: (mail: { text: string; subject: string }) => string | undefined,
+  account: { token: string; email: string },
+  scopes: string[] = ['transfers:write'],
 ): Promise<string> {
+  const response = await postTo(origin)('/api/keys', { name: 'bench', scopes }, account.token)
+  await expectStatus(response, 201, 'Making an API key')
+  const { key } = (await response.json()) as { key: string }
+  await confirmSender(origin, dataDir, account.email, key)
+  return key
+}
+
+type PickCode = (mail: { text: string; subject: string }) => string | undefined
+
+/** The codes `pick` finds in the emails to `email`, oldest first. */
+async function codesInOutbox(dataDir: string, email: string, pick: PickCode): Promise<string[]> {
+  const mails = (await readOutbox(path.join(dataDir, 'mail'))).filter((m) => m.to.includes(email))
+  return mails.map(pick).filter((found) => found !== undefined)
+}
+
+/** The code `pick` finds in the newest email to `email` that has one, once there are more than `earlier`; polls while the server writes it. */
+async function codeFromOutbox(dataDir: string, email: string, pick: PickCode, earlier = 0): Promise<string> {
   const deadline = Date.now() + 30_000
   for (;;) {
-    const mails = (await readOutbox(path.join(dataDir, 'mail'))).filter((m) => m.to.includes(email))
-    const code = mails.map(pick).findLast((found) => found !== undefined)
+    const codes = await codesInOutbox(dataDir, email, pick)
+    const code = codes.length > earlier ? codes.at(-1) : undefined
     if (code) return code
     if (Date.now() > deadline) throw new Error(`No code email for ${email} in ${dataDir}/mail`)
     // The email is written by the server in the background: look again shortly (a poll, not a pause).
