@@ -59,6 +59,15 @@ export const errorMessages = {
   download_link_invalid: 'This download link is not valid or has expired.',
   password_required: 'This transfer is protected by a password. Enter it to see and download the files.',
   password_incorrect: 'This password is not correct.',
+  verification_required:
+    'This transfer is only for its recipients. Enter your email address to get a code that opens it.',
+  verification_code_incorrect:
+    'This code is not correct or has expired. Check the latest email from Ferry, or ask for a new code.',
+  verification_code_too_soon:
+    'A code was emailed less than a minute ago. Please wait a moment before asking for another.',
+  verification_code_limit: 'Three codes were emailed in the last hour. Please wait before asking for another.',
+  verification_not_needed: 'Anyone with the link may open this transfer: no code is needed.',
+  access_needs_recipients: 'Only the recipients may open it: add at least one recipient first.',
   password_in_url:
     'A password is never accepted in a web address. Send it in the request body (POST /api/share/{uniqueId}/unlock).',
   range_not_satisfiable: 'The requested range is not satisfiable.',

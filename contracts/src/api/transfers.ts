@@ -83,6 +83,15 @@ export const transferPassword = z
   .max(transferPasswordMaxLength, `The password must be at most ${transferPasswordMaxLength} characters.`)
 
 /**
+ * Who may open a transfer's files besides its sender (issue 18 item 3): `link`, anyone with the
+ * link (the default); `recipients`, only a recipient who confirms a code emailed to their address.
+ * Every plan may choose either.
+ */
+export const transferAccessModes = ['link', 'recipients'] as const
+export const transferAccess = z.enum(transferAccessModes, { error: 'Access is "link" or "recipients".' })
+export type TransferAccess = z.infer<typeof transferAccess>
+
+/**
  * POST /api/transfers (spec/transfers.md §3 Transfer create payload). The rules with the spec's messages
  * (at least one file, recipients, plan limits) are the server's, so its answer carries them;
  * this schema only bounds the shape. `recipient_emails` wins; `recipient_email` is used when
@@ -122,6 +131,8 @@ export const transferCreateRequest = z.object({
    * (issue 18 item 6). Default true.
    */
   reminders: z.boolean().optional(),
+  /** `link` (default) or `recipients`: only the recipients, each after a code sent to their address. */
+  access: transferAccess.optional(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -157,6 +168,7 @@ export const transferUpdateRequest = z
      * included). New ones get their email with a personal link; removed ones lose theirs at once.
      */
     recipient_emails: transferCreateRequest.shape.recipient_emails.removeDefault().optional(),
+    access: transferAccess.optional(),
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -180,6 +192,30 @@ export const shareUnlockRequest = z.object({
 })
 export type ShareUnlockRequest = z.infer<typeof shareUnlockRequest>
 
+const verificationEmail = z
+  .string({ error: 'Please enter your email address.' })
+  .trim()
+  .toLowerCase()
+  .max(recipientEmailMaxLength, 'Please enter a valid email address.')
+  .regex(recipientEmailPattern, 'Please enter a valid email address.')
+
+/**
+ * POST /api/share/{uniqueId}/verification: the address a recipient of a transfer open only to its
+ * recipients asks a code for. The answer is the same whether or not it is a recipient's.
+ */
+export const shareVerificationRequest = z.object({ email: verificationEmail })
+export type ShareVerificationRequest = z.input<typeof shareVerificationRequest>
+
+/** POST /api/share/{uniqueId}/verification/confirm: the address and the 6-digit code emailed to it. */
+export const shareVerificationConfirmRequest = z.object({
+  email: verificationEmail,
+  code: z
+    .string({ error: 'The code is the 6 digits from the email.' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits from the email.'),
+})
+export type ShareVerificationConfirmRequest = z.input<typeof shareVerificationConfirmRequest>
+
 /**
  * The header an API client sends a grant in (the browser sends the grant cookie instead): the
  * unlock answer carries it in this same header.
@@ -192,7 +228,7 @@ export const accessGrantHeader = 'X-Ferry-Grant'
  */
 export const shareLockedResponse = z.object({
   detail: z.string(),
-  code: z.enum(['password_required']),
+  code: z.enum(['password_required', 'verification_required']),
   transfer: z.object({ title: z.string() }),
   sender: z.object({ name: z.string() }),
 })
@@ -246,6 +282,8 @@ export const transferSchema = z.object({
   sharing_url: z.string(),
   /** Whether recipients must enter a password (never the password itself). */
   has_password: z.boolean(),
+  /** `link`: anyone with the link; `recipients`: only the recipients, after an emailed code. */
+  access: transferAccess,
   /** Whether recipients who have not downloaded get a reminder 24 hours before expiry. */
   reminders: z.boolean(),
 })

@@ -9,6 +9,8 @@ import {
   shareQuery,
   shareResponse,
   shareUnlockRequest,
+  shareVerificationConfirmRequest,
+  shareVerificationRequest,
   transferCreateRequest,
   transferCreateResponse,
   transferDeleteResponse,
@@ -60,8 +62,10 @@ export const transfersApi = defineRoutes('transfers', {
       '`expires_in_hours` sets a new expiry from now, up to the plan maximum (else 422 ' +
       '`transfer_expiry_too_long`); extending it emails each recipient the new date. `recipient_emails` is the ' +
       'full new list: new recipients get their email, removed ones lose their personal link. Expiry and ' +
-      'recipients of an expired transfer answer 409 `transfer_expired_not_editable`. Only the owner may; ' +
-      'others get 404.',
+      'recipients of an expired transfer answer 409 `transfer_expired_not_editable`. ' +
+      '`access` is `link` (anyone with the link) or `recipients` (only the recipients, each after an emailed ' +
+      'code; 422 `access_needs_recipients` without one). ' +
+      'Only the owner may; others get 404.',
     params: transferIdParams,
     body: transferUpdateRequest,
     responses: { 200: transferSchema },
@@ -144,8 +148,9 @@ export const shareApi = defineRoutes('share', {
     path: '/api/share/:uniqueId',
     access: 'public',
     description:
-      'A password-protected transfer answers 401 `password_required` with only its title and sender name ' +
-      'until the caller holds a grant: the cookie set by unlock, or the grant in the X-Ferry-Grant header.',
+      'A password-protected transfer answers 401 `password_required`, and one open only to its recipients 401 ' +
+      '`verification_required`, with only its title and sender name until the caller holds a grant: the cookie ' +
+      'set by unlock or verification, or the grant in the X-Ferry-Grant header.',
     params: shareIdParams,
     query: shareQuery,
     responses: { 200: shareResponse },
@@ -177,6 +182,34 @@ export const shareApi = defineRoutes('share', {
       'owner changes or removes the password.',
     params: shareIdParams,
     body: shareUnlockRequest,
+    responses: { 204: null },
+  },
+  requestVerification: {
+    method: 'POST',
+    path: '/api/share/:uniqueId/verification',
+    access: 'public',
+    summary: 'Emails a 6-digit code to a recipient of a transfer open only to its recipients',
+    description:
+      'Answers 202 whether or not the address is a recipient; only a recipient gets the email. A code works ' +
+      '10 minutes and takes 5 tries; at most one email a minute (429 `verification_code_too_soon` with ' +
+      'Retry-After) and three an hour (429 `verification_code_limit`) per address. 409 ' +
+      '`verification_not_needed` when anyone with the link may open the transfer.',
+    params: shareIdParams,
+    body: shareVerificationRequest,
+    responses: { 202: null },
+  },
+  confirmVerification: {
+    method: 'POST',
+    path: '/api/share/:uniqueId/verification/confirm',
+    access: 'public',
+    summary: 'Exchanges a recipient’s emailed code for a grant to the transfer’s files',
+    description:
+      'Tries are counted before the code is compared (429 with Retry-After after 5 for one address). A wrong, ' +
+      'expired or used code, or an address that is not a recipient, answers 401 `verification_code_incorrect`. ' +
+      '204 sets the same grant as unlock (an httpOnly cookie scoped to this transfer, and the X-Ferry-Grant ' +
+      'header), bound to that recipient: it stops working once the recipient is removed.',
+    params: shareIdParams,
+    body: shareVerificationConfirmRequest,
     responses: { 204: null },
   },
 })

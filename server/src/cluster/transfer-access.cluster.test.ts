@@ -107,4 +107,72 @@ describe('password grants across two instances (PostgreSQL, S3, Redis)', () => {
     )
     expect(alerts).toHaveLength(1)
   })
+  it('verifies a recipient on one instance for a grant another honours; tries are shared; removal locks out everywhere', async () => {
+    const email = `verify-${randomBytes(4).toString('hex')}@example.com`
+    const registered = await registerConfirmed<{ access_token: string }>(cluster, {
+      body: { email, password: 'grant cluster pass 1', name: 'Vera Verify' },
+    })
+    await cluster.db.query("update users set role = 'PREMIUM' where email = $1", [email])
+    const token = registered.body.access_token
+    const body = randomBytes(3210)
+    const file = await uploadSmall({ api: cluster.api, token }, 'notes.bin', body)
+    const recipient = `ana-${randomBytes(4).toString('hex')}@example.com`
+    const other = `bo-${randomBytes(4).toString('hex')}@example.com`
+    const sent = await callJson<{ id: string; unique_id: string }>(cluster.api, 'POST', '/api/transfers', {
+      token,
+      body: { files: [file], recipient_emails: [recipient, other], title: 'Notes', access: 'recipients' },
+    })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const uniqueId = sent.body.unique_id
+    const codeOf = async (to = recipient) => {
+      const mails = (await readOutbox(path.join(cluster.dataDir, 'mail'))).filter((m) => m.to.includes(to))
+      return /(\d{6})$/.exec(mails.at(-1)?.subject ?? '')?.[1]
+    }
+    const ip = {
+      'x-forwarded-for': `10.8.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+    }
+    const confirm = (i: number, code: string, email = recipient) =>
+      callJson(on(i), 'POST', `/api/share/${uniqueId}/verification/confirm`, { body: { email, code }, headers: ip })
+    const ask = (i: number, email: string) =>
+      callJson(on(i), 'POST', `/api/share/${uniqueId}/verification`, { body: { email }, headers: ip })
+    const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+    // Bo's five wrong tries, spread over both instances: the next try anywhere answers 429.
+    expect((await ask(1, other)).status).toBe(202)
+    await expect.poll(() => codeOf(other)).toMatch(/^\d{6}$/)
+    const boCode = (await codeOf(other))!
+    for (let i = 0; i < 5; i++) expect((await confirm(i % 2, wrongFor(boCode), other)).status).toBe(401)
+    for (const i of [0, 1]) expect((await confirm(i, boCode, other)).status).toBe(429)
+
+    // Ana asks on one instance and confirms on the other.
+    expect((await ask(0, recipient)).status).toBe(202)
+    await expect.poll(() => codeOf()).toMatch(/^\d{6}$/)
+    const code = (await codeOf())!
+    expect((await confirm(0, wrongFor(code))).status).toBe(401)
+    const res = await on(1)(`/api/share/${uniqueId}/verification/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ip },
+      body: JSON.stringify({ email: recipient, code }),
+    })
+    expect(res.status).toBe(204)
+    const grant = { 'x-ferry-grant': res.headers.get('x-ferry-grant')! }
+
+    expect((await callJson(on(0), 'GET', `/api/share/${uniqueId}`, { headers: grant })).status).toBe(200)
+    const zip = await on(0)(`/share/${uniqueId}/download?as_zip=true`, { headers: grant })
+    expect(zip.status).toBe(200)
+    expect(
+      readStoredZip(Buffer.from(await zip.arrayBuffer()))
+        .get('notes.bin')!
+        .equals(body),
+    ).toBe(true)
+
+    await cluster.db.query('delete from transfer_recipients where transfer_id = $1 and email = $2', [
+      sent.body.id,
+      recipient,
+    ])
+    for (const i of [0, 1]) {
+      const locked = await callJson(on(i), 'GET', `/api/share/${uniqueId}`, { headers: grant })
+      expect([locked.status, locked.body.code]).toEqual([401, 'verification_required'])
+    }
+  })
 })

@@ -218,7 +218,7 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       expect(res.status).toBe(403)
       expect(res.body.code).toBe('plan_feature_missing')
       const secret = await loadOrCreateSecret(app.deps.database.db, 'sftp-credentials')
-      const password = sftpPassword(secret, { id: sent.id, passwordHash: null })
+      const password = sftpPassword(secret, { id: sent.id, passwordHash: null, access: 'link' })
       expect((await runSftp(server.port, sent.uniqueId, password, ['ls'])).code).not.toBe(0)
     })
   }, stacks)

@@ -46,6 +46,11 @@ export const transfers = pgTable(
      * of it, so changing or removing it revokes them (features/transfers/access/).
      */
     passwordHash: text('password_hash'),
+    /**
+     * Who may open the bytes besides the sender: 'link' (anyone with the link) or 'recipients'
+     * (only a recipient who confirmed a code emailed to their address, issue 18 item 3).
+     */
+    access: text('access').notNull().default('link'),
     /** Recipients who have not downloaded get one reminder a day before expiry (issue 18 item 6); the sender may turn it off. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     /** When the reminders went out (once), or null. */
@@ -59,6 +64,7 @@ export const transfers = pgTable(
     index('transfers_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
+    check('transfers_access_check', sql`${t.access} in ('link', 'recipients')`),
   ],
 )
 
@@ -113,4 +119,29 @@ export const fileDownloads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.recipientId, t.fileId] })],
+)
+
+/**
+ * The 6-digit codes a recipient of a transfer open only to its recipients asks for on the share
+ * page (issue 18 item 3): one row per email sent. Only an HMAC of the code is stored (keyed with
+ * the `recipient-code` secret and the row id); the recipient's newest open row is the one a code
+ * is checked against. Removing the recipient removes their codes.
+ */
+export const recipientCodes = pgTable(
+  'recipient_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => transferRecipients.id, { onDelete: 'cascade' }),
+    codeHmac: text('code_hmac').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('recipient_codes_recipient_id_idx').on(t.recipientId, t.createdAt),
+    index('recipient_codes_created_at_idx').on(t.createdAt),
+  ],
 )

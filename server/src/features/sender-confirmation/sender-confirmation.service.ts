@@ -1,14 +1,9 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
-import {
-  type SenderConfirmationStatus,
-  senderCodeLength,
-  senderCodeLifetimeMinutes,
-  senderCodeResendSeconds,
-} from '@ferry/contracts/api/sender-confirmation'
+import { createHash, randomBytes } from 'node:crypto'
+import type { SenderConfirmationStatus } from '@ferry/contracts/api/sender-confirmation'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError, RetryLaterError } from '../../errors.js'
 import type { SenderProof } from '../../http/sender-proof.js'
-import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { createOneTimeCodes, oneTimeCodeMaxTries, oneTimeCodesPerHour } from '../../secrets/one-time-code.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.types.js'
@@ -18,9 +13,9 @@ import { createSenderConfirmationRepository } from './sender-confirmation.reposi
 export type { SenderProof }
 
 /** Wrong tries one code survives. */
-export const maxSenderCodeTries = 5
+export const maxSenderCodeTries = oneTimeCodeMaxTries
 /** Codes one address may be sent per hour. */
-export const senderCodesPerHour = 3
+export const senderCodesPerHour = oneTimeCodesPerHour
 /** How long a confirmed browser is remembered. */
 export const browserConfirmationDays = 30
 
@@ -29,14 +24,13 @@ type SenderConfirmationDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mail
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const sessionKey = (jti: string) => sha256(`session:${jti}`)
 const browserKey = (token: string) => sha256(`browser:${token}`)
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
  * Verified senders (DECISIONS §12 `requires_otp`, issue 18 item 7). On a plan with the flag, a
  * browser, session or key confirms a 6-digit code emailed to the account's address before its first
- * transfer. Codes: 10 minutes, stored only as an HMAC with the `sender-code` secret, 5 tries each
- * (tries are counted by the shared rate limiter before any code is compared), at most one email a
- * minute and three an hour per address. A confirmed browser is remembered 30 days through a random
+ * transfer. Codes follow the shared rules of `secrets/one-time-code.ts` (10 minutes, stored only as
+ * an HMAC with the `sender-code` secret, 5 tries each counted by the shared rate limiter before any
+ * code is compared, at most one email a minute and three an hour per address). A confirmed browser is remembered 30 days through a random
  * token kept only hashed; a confirmed session for its token's lifetime.
  */
 export function createSenderConfirmations(
@@ -45,18 +39,15 @@ export function createSenderConfirmations(
 ) {
   const { clock, rateLimiter } = deps
   const repo = createSenderConfirmationRepository(deps.database.db)
-  let secret: Promise<string> | undefined
-  const getSecret = () => {
-    secret ??= loadOrCreateSecret(deps.database.db, 'sender-code').catch((error) => {
-      secret = undefined // a database hiccup must not stick
-      throw error
-    })
-    return secret
-  }
-  const codeHmac = async (id: string, code: string) =>
-    createHmac('sha256', await getSecret())
-      .update(`${id}:${code}`)
-      .digest('hex')
+  const codes = createOneTimeCodes(
+    { db: deps.database.db, rateLimiter, clock },
+    {
+      secretName: 'sender-code',
+      scope: 'sender-code',
+      tooSoonCode: 'sender_code_too_soon',
+      hourlyLimitCode: 'sender_code_limit',
+    },
+  )
 
   const triesKey = (userId: string) => `sender-confirm:account:${userId}`
 
@@ -75,26 +66,10 @@ export function createSenderConfirmations(
 
   /** Emails a new code, within one a minute and three an hour per address; earlier codes stop working. */
   async function issueCode(user: UserRecord): Promise<void> {
-    const now = clock.now()
-    const retryAt = (seconds: number) => new Date(now.getTime() + seconds * 1000)
-    const minute = await rateLimiter.hit(`sender-code:minute:${user.email}`, 1, senderCodeResendSeconds * 1000)
-    if (!minute.allowed) throw new RetryLaterError('sender_code_too_soon', 429, retryAt(minute.retryAfterSeconds), now)
-    const hour = await rateLimiter.hit(`sender-code:hour:${user.email}`, senderCodesPerHour, 3600_000)
-    if (!hour.allowed) throw new RetryLaterError('sender_code_limit', 429, retryAt(hour.retryAfterSeconds), now)
-
-    const code = String(randomInt(0, 10 ** senderCodeLength)).padStart(senderCodeLength, '0')
-    const id = randomUUID()
-    const expiresAt = new Date(now.getTime() + senderCodeLifetimeMinutes * 60_000)
-    await repo.insertCode({
-      id,
-      userId: user.id,
-      email: user.email,
-      codeHmac: await codeHmac(id, code),
-      expiresAt,
-      createdAt: now,
-    })
+    await codes.admitSend(user.email)
     // A new code gets its own tries.
-    await rateLimiter.reset(triesKey(user.id))
+    const { id, code, codeHmac, expiresAt } = await codes.create(triesKey(user.id))
+    await repo.insertCode({ id, userId: user.id, email: user.email, codeHmac, expiresAt, createdAt: clock.now() })
     try {
       await deps.mailer.send(senderCodeMail({ to: user.email, name: user.name, code, expiresAt }, user.language))
     } catch (error) {
@@ -145,21 +120,18 @@ export function createSenderConfirmations(
       const { perIp, windowMs } = deps.config.authRateLimit
       const byIp = await rateLimiter.hit(`sender-confirm:ip:${proof.clientIp}`, perIp, windowMs)
       if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds)
-      const tries = await rateLimiter.hit(triesKey(user.id), maxSenderCodeTries, senderCodeLifetimeMinutes * 60_000)
-      if (!tries.allowed) throw new RateLimitedError(tries.retryAfterSeconds)
+      await codes.admitTry(triesKey(user.id))
 
       const now = clock.now()
       const row = await repo.newestOpenCode(user.id)
-      if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= maxSenderCodeTries) {
-        throw new AppError('sender_code_expired', 410)
-      }
-      if (!sameHash(row.codeHmac, await codeHmac(row.id, code))) {
+      if (!row || !codes.isOpen(row)) throw new AppError('sender_code_expired', 410)
+      if (!(await codes.matches(row, code))) {
         await repo.countWrongTry(row.id)
         throw new AppError('sender_code_incorrect', 400)
       }
       if (!(await repo.useCode(row.id, now))) throw new AppError('sender_code_expired', 410)
 
-      await rateLimiter.reset(triesKey(user.id))
+      await codes.forgetTries(triesKey(user.id))
       if (proof.session) {
         await repo.confirm({
           keyHash: sessionKey(proof.session.jti),

@@ -163,6 +163,7 @@ export function createTransferCreator(deps: CreateDeps) {
           purgeAfter: purgeAfter(plan, expiresAt),
           passwordHash,
           remindersEnabled: input.reminders ?? true,
+          access: input.access ?? 'link',
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,

@@ -8,7 +8,7 @@ import { grantsOf, sendGrant } from './access/grant-transport.js'
 import { ShareExpiredError } from './transfer-rules.js'
 import type { TransfersService } from './transfers.service.js'
 
-/** What recipients open: the share record, the unlock and the download link (contracts/src/routes/transfers.ts). */
+/** What recipients open: the share record, the unlock, the recipient verification and the download link (contracts/src/routes/transfers.ts). */
 export const shareRoutes =
   (deps: Pick<Deps, 'blobs' | 'logger' | 'clock'>, transfers: TransfersService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -35,6 +35,20 @@ export const shareRoutes =
       reply.header('Cache-Control', 'no-store')
       const grant = await transfers.unlock(request.params.uniqueId, request.body.password, request.ip)
       if (grant) sendGrant(request, reply, request.params.uniqueId, grant, deps.clock.now())
+      return reply.status(204).send()
+    })
+
+    registerRoute(app, shareApi.requestVerification, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      await transfers.requestVerification(request.params.uniqueId, request.body.email, request.ip)
+      return reply.status(202).send()
+    })
+
+    registerRoute(app, shareApi.confirmVerification, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const { uniqueId } = request.params
+      const grant = await transfers.confirmVerification(uniqueId, request.body.email, request.body.code, request.ip)
+      sendGrant(request, reply, uniqueId, grant, deps.clock.now(), 'recipient')
       return reply.status(204).send()
     })
 

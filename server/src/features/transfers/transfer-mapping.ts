@@ -73,6 +73,7 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     sharing_url: sharingUrl(publicUrl, transfer.uniqueId),
     has_password: transfer.passwordHash !== null,
     reminders: transfer.remindersEnabled,
+    access: transfer.access === 'recipients' ? 'recipients' : 'link',
   }
 }
 

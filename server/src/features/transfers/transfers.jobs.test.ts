@@ -35,7 +35,11 @@ await forEachStack((getApp) => {
 
   describe('the sweep-expired-transfers job', () => {
     it('is registered under that name', () => {
-      expect(transfersJobs(getApp().deps).map((j) => j.name)).toEqual(['sweep-expired-transfers', 'transfer-reminders'])
+      expect(transfersJobs(getApp().deps).map((j) => j.name)).toEqual([
+        'sweep-expired-transfers',
+        'transfer-reminders',
+        'sweep-recipient-codes',
+      ])
     })
 
     it('deletes the files of expired transfers without recovery, and keeps the record', async () => {

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { sweepInPages } from '../../jobs/paged-sweep.js'
+import { createRecipientCodesRepository } from './access/recipient-codes.repository.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createTransferReminders } from './transfer-reminders.js'
 import { createTransfersRepository } from './transfers.repository.js'
@@ -33,9 +34,16 @@ export function createExpiredTransfersSweeper(deps: SweeperDeps) {
 export function transfersJobs(deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'>): Job[] {
   const sweeper = createExpiredTransfersSweeper(deps)
   const reminders = createTransferReminders(deps)
+  const recipientCodes = createRecipientCodesRepository(deps.database.db)
   return [
     { name: 'sweep-expired-transfers', intervalMs: sweepIntervalMs, run: () => sweeper.sweep() },
     // Reminders a day before expiry, and the sender's notice of a transfer expired unopened (issue 18 item 6).
     { name: 'transfer-reminders', intervalMs: sweepIntervalMs, run: () => reminders.run() },
+    // Recipient codes work 10 minutes; a day-old one is forgotten (issue 18 item 3).
+    {
+      name: 'sweep-recipient-codes',
+      intervalMs: 60 * 60 * 1000,
+      run: () => recipientCodes.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),
+    },
   ]
 }

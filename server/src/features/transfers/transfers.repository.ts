@@ -166,7 +166,14 @@ export function createTransfersRepository(db: DbExecutor) {
       values: Partial<
         Pick<
           TransferRow,
-          'title' | 'message' | 'passwordHash' | 'remindersEnabled' | 'expiresAt' | 'purgeAfter' | 'reminderSentAt'
+          | 'title'
+          | 'message'
+          | 'passwordHash'
+          | 'remindersEnabled'
+          | 'expiresAt'
+          | 'purgeAfter'
+          | 'reminderSentAt'
+          | 'access'
         >
       >,
     ): Promise<TransferRow | undefined> {

@@ -21,6 +21,7 @@ import type { SenderConfirmations, SenderProof } from '../sender-confirmation/se
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { guessingEmail } from './access/access.emails.js'
+import { createRecipientVerification } from './access/recipient-verification.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator, type Derivatives, type SendOptions } from './create-transfer.js'
@@ -94,6 +95,7 @@ export function createTransfersService(
   const edits = createTransferEdits({ ...deps, plans, uploads, derivatives })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
+  const verification = createRecipientVerification(deps, access)
   let signer: Promise<DownloadSigner> | undefined
   const getSigner = () => {
     signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
@@ -290,7 +292,7 @@ export function createTransfersService(
       // A recipient of an expired transfer is told what expired and whom to ask (title and name only).
       if (!isSender && status === 'expired') throw new ShareExpiredError(transfer.title, senderName)
       if (!isSender) assertActive(found)
-      const verdict = await access.verdict(transfer, { isSender, grants })
+      const verdict = await access.verdict(transfer, { isSender, grants }, recipients)
       if (!verdict.open) {
         return {
           locked: {
@@ -301,7 +303,12 @@ export function createTransfersService(
           },
         }
       }
-      const recipient = t ? recipients.find((r) => r.trackingId === t) : undefined
+      // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
+      const recipient = verdict.recipientId
+        ? recipients.find((r) => r.id === verdict.recipientId)
+        : t
+          ? recipients.find((r) => r.trackingId === t)
+          : undefined
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
       const previews = (await plans.planForUser(transfer.userId)).document_preview
       if (recipient && !isSender && !recipient.firstAccessedAt) {
@@ -356,6 +363,22 @@ export function createTransfersService(
       return access.issue(transfer, 'password')
     },
 
+    /** POST /api/share/{uniqueId}/verification: a code to a recipient's address (202 either way). */
+    async requestVerification(uniqueId: string, email: string, clientIp: string): Promise<void> {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      await verification.request(found, email, clientIp)
+    },
+
+    /** POST /api/share/{uniqueId}/verification/confirm: the code for a grant bound to that recipient. */
+    async confirmVerification(uniqueId: string, email: string, code: string, clientIp: string) {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      return verification.confirm(found, email, code, clientIp)
+    },
+
     /**
      * PATCH /api/transfers/{id}: the owner changes the title, the message or the password (a
      * string sets or changes it, with the plan flag password_protection; null removes it). A new
@@ -368,6 +391,12 @@ export function createTransfersService(
       if (input.title !== undefined) values.title = input.title
       if (input.message !== undefined) values.message = input.message
       if (input.reminders !== undefined) values.remindersEnabled = input.reminders
+      if (input.access !== undefined) {
+        if (input.access === 'recipients' && found.recipients.length === 0) {
+          throw new AppError('access_needs_recipients', 422)
+        }
+        values.access = input.access
+      }
       if (input.password !== undefined) {
         if (input.password !== null) {
           requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')
@@ -417,7 +446,9 @@ export function createTransfersService(
       const viewerIsSender = viewer !== null && viewer.id === found.transfer.userId
       // The access grant, before any byte is read or any store URL signed (file, ZIP, Range, HEAD
       // alike), and before the file is even looked up. A sender's signed link is checked below.
-      if (!signedLink) await access.require(found.transfer, { isSender: viewerIsSender, grants })
+      const verified = signedLink
+        ? null
+        : (await access.require(found.transfer, { isSender: viewerIsSender, grants }, found.recipients)).recipientId
       const zip = query.file_key === undefined && (query.as_zip || found.files.length > 1)
       const files = zip ? found.files : [query.file_key ? pickFile(found, query.file_key) : found.files[0]!]
       let signedBySender = false
@@ -430,7 +461,12 @@ export function createTransfersService(
         await access.require(found.transfer, { isSender: true, grants })
       }
       const isSender = signedBySender || viewerIsSender
-      const recipient = query.t ? found.recipients.find((r) => r.trackingId === query.t) : undefined
+      // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
+      const recipient = verified
+        ? found.recipients.find((r) => r.id === verified)
+        : query.t
+          ? found.recipients.find((r) => r.trackingId === query.t)
+          : undefined
       return { aggregate: found, files, zip, counts: !isSender, recipientId: isSender ? null : (recipient?.id ?? null) }
     },
 
@@ -444,7 +480,7 @@ export function createTransfersService(
       if (!found) throw notFound()
       assertActive(found)
       const isSender = viewer !== null && viewer.id === found.transfer.userId
-      await access.require(found.transfer, { isSender, grants })
+      await access.require(found.transfer, { isSender, grants }, found.recipients)
       requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_preview')
       const file = found.files.find((f) => f.id === fileId)
       if (!file) throw ruleError('transfer_file_not_found', 404)

@@ -23,6 +23,7 @@ function transfer(id: string, fields: Partial<Transfer>): Transfer {
     sharing_url: `http://x/share/${id}`,
     has_password: false,
     reminders: true,
+    access: 'link',
     ...fields,
   }
 }

@@ -4,7 +4,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
  * The ways a transfer's bytes are opened to someone who is not its sender. Each later way in
  * (a verified recipient, an API key, an SFTP login) adds a kind here and a lock in `locksOf`.
  */
-export type GrantKind = 'password'
+export type GrantKind = 'password' | 'recipient'
 
 /** What a grant says: who may read which transfer's bytes, admitted by which secret, until when. */
 export interface GrantClaims {
@@ -13,7 +13,7 @@ export interface GrantClaims {
   transferId: string
   /**
    * A fingerprint of the secret that admitted the holder (for a password: of its stored hash,
-   * which has its own salt). A grant only opens a lock whose proof is the same, so changing or
+   * which has its own salt; for a verified recipient: of that recipient's row id and address). A grant only opens a lock whose proof is the same, so changing or
    * removing the secret revokes every grant given for it, on every instance at once.
    */
   proof: string
@@ -23,9 +23,9 @@ export interface GrantClaims {
 
 const version = 'g1'
 const base64urlPattern = /^[A-Za-z0-9_-]+$/
-const kinds: readonly GrantKind[] = ['password']
+const kinds: readonly GrantKind[] = ['password', 'recipient']
 
-/** The fingerprint a grant carries of a stored secret (a password's argon2id PHC string). */
+/** The fingerprint a grant carries of a stored secret (a password's argon2id PHC string, a recipient's row). */
 export const proofOf = (storedSecret: string) =>
   createHash('sha256').update(`ferry-grant-proof\n${storedSecret}`).digest('base64url').slice(0, 22)
 

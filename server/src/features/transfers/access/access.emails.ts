@@ -29,3 +29,30 @@ export function guessingEmail(
     ],
   })
 }
+
+/**
+ * The 6-digit code a recipient types on the share page of a transfer open only to its recipients
+ * (issue 18 item 3). The subject ends with the code, as the sender's code does.
+ */
+export function recipientCodeEmail(
+  mail: { to: string; code: string; title: string; senderName: string; expiresAt: Date },
+  language: Language,
+): MailMessage {
+  const { t, date } = mailText(language, 'transfers')
+  const title = singleLine(mail.title)
+  const sender = singleLine(mail.senderName)
+  return composeMail({
+    to: mail.to,
+    language,
+    subject: t('recipientCode.subject', { code: mail.code }),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: title ? t('recipientCode.intro', { sender, title }) : t('recipientCode.introUntitled', { sender }),
+      },
+      { kind: 'paragraph', text: t('recipientCode.code', { code: mail.code }) },
+      { kind: 'note', text: t('recipientCode.expires', { date: date(mail.expiresAt) }) },
+      { kind: 'note', text: t('recipientCode.ignore') },
+    ],
+  })
+}

@@ -15,8 +15,9 @@ const passwordLength = 24
  * the transfer's password is set, changed or removed.
  */
 export function sftpPassword(secret: string, transfer: Locked): string {
-  const locks = locksOf(transfer)
-    .map((lock) => `${lock.kind}:${lock.proof}`)
+  // Recipients are left out: the SFTP login is the sender's to hand over, whoever the recipients are.
+  const locks = locksOf(transfer, [])
+    .map((lock) => `${lock.kind}:${lock.proofs.join('|')}`)
     .join(',')
   return createHmac('sha256', secret)
     .update(`sftp\n${transfer.id}\n${locks}`)

@@ -24,6 +24,7 @@ const transfer: Transfer = {
   sharing_url: 'http://ferry.test/share/abc',
   has_password: false,
   reminders: true,
+  access: 'link',
 }
 
 afterEach(() => vi.unstubAllGlobals())
