@@ -56,6 +56,8 @@ export const errorMessages = {
   transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
   transfer_expired_not_editable:
     'This transfer has expired: its expiry, recipients and files can no longer change. Recover it or send the files again.',
+  download_limit_reached:
+    'This transfer has been downloaded as many times as its sender allowed, and its files were deleted.',
   download_link_invalid: 'This download link is not valid or has expired.',
   password_required: 'This transfer is protected by a password. Enter it to see and download the files.',
   password_incorrect: 'This password is not correct.',

@@ -145,7 +145,7 @@ export function appJobs(deps: Deps): Job[] {
 }
 
 /**
- * The handlers of queued jobs, one per kind (docs/decisions/0016): every instance's worker runs
+ * The handlers of queued jobs, one per kind (docs/decisions/0017): every instance's worker runs
  * them, each job on one instance.
  */
 export function appJobHandlers(deps: Deps, _services: Services): JobHandler[] {

@@ -33,7 +33,7 @@ import { createQueueFiguresService } from './operations/queue-figures.service.js
  * (app.ts, main.ts, testing/test-app.ts); no service or route builds another feature's service.
  */
 export async function createServices(deps: Deps) {
-  // The shared job queue (docs/decisions/0016): features enqueue, every instance's worker runs.
+  // The shared job queue (docs/decisions/0017): features enqueue, every instance's worker runs.
   const jobQueue = createJobQueue(deps)
   const plans = createPlansService(deps)
   const users = createUsersService(deps)

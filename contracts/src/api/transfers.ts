@@ -13,6 +13,9 @@ export const titleMaxLength = 255
 export const transferPasswordMinLength = 4
 export const transferPasswordMaxLength = 256
 export const messageMaxLength = 10_000
+/** A download limit: completed downloads after which the files go (issue 18 item 2). */
+export const maxDownloadsMin = 1
+export const maxDownloadsMax = 100
 export const recipientEmailMaxLength = 254
 
 /** spec/transfers.md §5: text, an at sign, text, a dot, text. */
@@ -82,6 +85,12 @@ export const transferPassword = z
   .min(transferPasswordMinLength, `The password must have at least ${transferPasswordMinLength} characters.`)
   .max(transferPasswordMaxLength, `The password must be at most ${transferPasswordMaxLength} characters.`)
 
+/** A download limit as the sender sets it: a whole number from 1 to 100 (null: no limit). */
+export const maxDownloads = z
+  .int({ error: 'The download limit must be a whole number.' })
+  .min(maxDownloadsMin, `The download limit must be at least ${maxDownloadsMin}.`)
+  .max(maxDownloadsMax, `The download limit must be at most ${maxDownloadsMax}.`)
+
 /**
  * Who may open a transfer's files besides its sender (issue 18 item 3): `link`, anyone with the
  * link (the default); `recipients`, only a recipient who confirms a code emailed to their address.
@@ -133,6 +142,13 @@ export const transferCreateRequest = z.object({
   reminders: z.boolean().optional(),
   /** `link` (default) or `recipients`: only the recipients, each after a code sent to their address. */
   access: transferAccess.optional(),
+  /**
+   * Completed downloads (by anyone but the sender) after which every download answers 410
+   * download_limit_reached and the files are deleted; null or absent for no limit.
+   */
+  max_downloads: maxDownloads.nullish(),
+  /** Delete the files once every recipient has completed a download of every file. Default false. */
+  burn_after_download: z.boolean({ error: 'burn_after_download must be true or false.' }).optional(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -169,6 +185,8 @@ export const transferUpdateRequest = z
      */
     recipient_emails: transferCreateRequest.shape.recipient_emails.removeDefault().optional(),
     access: transferAccess.optional(),
+    max_downloads: maxDownloads.nullable().optional(),
+    burn_after_download: transferCreateRequest.shape.burn_after_download,
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -286,6 +304,12 @@ export const transferSchema = z.object({
   access: transferAccess,
   /** Whether recipients who have not downloaded get a reminder 24 hours before expiry. */
   reminders: z.boolean(),
+  /** Completed downloads allowed (1 to 100), or null for no limit; `download_count` is how many so far. */
+  max_downloads: z.int().nullable(),
+  /** Whether the files go once every recipient has completed a download. */
+  burn_after_download: z.boolean(),
+  /** Whether the limit was reached (or every recipient downloaded a burning transfer): the files are gone. */
+  download_limit_reached: z.boolean(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */
@@ -351,6 +375,10 @@ export const shareResponse = z.object({
     files: z.array(shareFileSchema),
     total_size: z.int().nonnegative(),
     status: z.enum(['active', 'expired', 'deleted']),
+    /** The download limit, or null; the sender sees the record after it is reached (download_url then null). */
+    max_downloads: z.int().nullable(),
+    burn_after_download: z.boolean(),
+    download_limit_reached: z.boolean(),
   }),
   sender: z.object({ name: z.string() }),
   /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */
@@ -370,6 +398,13 @@ export const shareExpiredResponse = z.object({
   sender_name: z.string(),
 })
 export type ShareExpired = z.infer<typeof shareExpiredResponse>
+
+/**
+ * GET /api/share/{uniqueId}'s 410 to anyone but the sender once the download limit was reached (or every
+ * recipient downloaded a transfer set to burn): code download_limit_reached, the title and the sender's name.
+ */
+export const shareSpentResponse = shareExpiredResponse
+export type ShareSpent = ShareExpired
 
 /** GET /share/{uniqueId}/download: one file (file_key), or all as one ZIP (as_zip, or no file_key with several files). */
 export const shareDownloadQuery = z.object({

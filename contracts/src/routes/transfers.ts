@@ -55,7 +55,8 @@ export const transfersApi = defineRoutes('transfers', {
     path: '/api/transfers/:id',
     access: 'user',
     scope: 'transfers:write',
-    summary: "The owner changes a transfer's title, message, password, reminders, expiry or recipients",
+    summary:
+      "The owner changes a transfer's title, message, password, reminders, expiry, recipients or download limit",
     description:
       'Only the fields given change. `password` sets or changes the password (plan flag password_protection, ' +
       'else 403 plan_feature_missing); `null` removes it. Changing or removing it revokes every grant at once. ' +
@@ -65,7 +66,9 @@ export const transfersApi = defineRoutes('transfers', {
       'recipients of an expired transfer answer 409 `transfer_expired_not_editable`. ' +
       '`access` is `link` (anyone with the link) or `recipients` (only the recipients, each after an emailed ' +
       'code; 422 `access_needs_recipients` without one). ' +
-      'Only the owner may; others get 404.',
+      '`max_downloads` (1 to 100, `null` for none) and `burn_after_download` change the download limit; a limit ' +
+      'at or below the downloads already completed ends the transfer at once (410 download_limit_reached, files ' +
+      'deleted). Only the owner may; others get 404.',
     params: transferIdParams,
     body: transferUpdateRequest,
     responses: { 200: transferSchema },
@@ -150,7 +153,9 @@ export const shareApi = defineRoutes('share', {
     description:
       'A password-protected transfer answers 401 `password_required`, and one open only to its recipients 401 ' +
       '`verification_required`, with only its title and sender name until the caller holds a grant: the cookie ' +
-      'set by unlock or verification, or the grant in the X-Ferry-Grant header.',
+      'set by unlock or verification, or the grant in the X-Ferry-Grant header. ' +
+      'Once its download limit is reached (or every recipient downloaded a transfer set to burn) anyone but the ' +
+      'sender gets 410 `download_limit_reached` with the title and sender name.',
     params: shareIdParams,
     query: shareQuery,
     responses: { 200: shareResponse },
@@ -158,12 +163,18 @@ export const shareApi = defineRoutes('share', {
   /**
    * Not under /api: a plain link the browser navigates to, so the download is the browser's own
    * (one file by file_key, or all as a ZIP; Range answers 206; HEAD answers the headers only).
+   * A download counts once its response delivered the last byte; after the limit, 410.
    */
   download: {
     method: 'GET',
     path: '/share/:uniqueId/download',
     access: 'public',
     summary: 'One file (file_key) or all of them as one ZIP, streamed or redirected to the store',
+    description:
+      'A transfer with a download limit or burn-after-download is always streamed by Ferry (never redirected), ' +
+      'so the last byte is seen: a download counts once when a response delivers the last byte of a file or ' +
+      'of the ZIP. Once the limit is reached every request (HEAD and ranges too) answers 410 ' +
+      '`download_limit_reached`.',
     params: shareIdParams,
     query: shareDownloadQuery,
     responses: { 200: null, 206: null, 302: null },

@@ -75,7 +75,7 @@ const errorText = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000)
 
 /**
- * The durable job queue (docs/decisions/0016). Times (run_at, leases) follow `clock`, so a test moves
+ * The durable job queue (docs/decisions/0017). Times (run_at, leases) follow `clock`, so a test moves
  * back-off and lease expiry forward; instances' clocks only need to agree within a lease's length.
  */
 export function createJobQueue(deps: { database: Database; clock: Clock }, options: JobQueueOptions = {}): JobQueue {

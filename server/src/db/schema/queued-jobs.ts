@@ -5,7 +5,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 export type QueuedJobState = 'queued' | 'running' | 'dead'
 
 /**
- * The job queue (jobs/job-queue.ts, docs/decisions/0016): one row per piece of work to do once,
+ * The job queue (jobs/job-queue.ts, docs/decisions/0017): one row per piece of work to do once,
  * somewhere in the cluster (derivatives of an upload, later scans, webhook deliveries). A row is
  * deleted when its job succeeds; a job that failed `max_attempts` times stays, `dead`, for an
  * admin to read and retry.

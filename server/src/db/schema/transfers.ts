@@ -57,6 +57,15 @@ export const transfers = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** When the sender was told it expired with a recipient who never downloaded (once), or null. */
     expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
+    /** Completed downloads after which recipients get 410 download_limit_reached (1 to 100), or null for no limit. */
+    maxDownloads: integer('max_downloads'),
+    /** Whether the bytes go once every recipient has completed a download of every file (issue 18 item 2). */
+    burnAfterDownload: boolean('burn_after_download').notNull().default(false),
+    /**
+     * When the download limit was reached or every recipient had downloaded a burning transfer: from
+     * then on every byte path answers 410 download_limit_reached and the files are purged.
+     */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
@@ -65,6 +74,7 @@ export const transfers = pgTable(
     index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
     check('transfers_access_check', sql`${t.access} in ('link', 'recipients')`),
+    check('transfers_max_downloads_check', sql`${t.maxDownloads} between 1 and 100`),
   ],
 )
 
@@ -104,6 +114,24 @@ export const transferRecipients = pgTable(
     firstAccessedAt: timestamp('first_accessed_at', { withTimezone: true }),
   },
   (t) => [unique('transfer_recipients_transfer_email_key').on(t.transferId, t.email)],
+)
+
+/**
+ * A download of a limited transfer in flight: it holds one of the transfer's `max_downloads` from
+ * before its first byte until it completes (then it counts) or is cut off (then it is released).
+ * `held_until` is a lease the streaming instance renews, so a crashed instance's slot frees itself
+ * (docs/decisions/0017).
+ */
+export const downloadSlots = pgTable(
+  'download_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('download_slots_transfer_id_idx').on(t.transferId)],
 )
 
 /** A recipient's completed download of a file (the tracking list's download_status). */

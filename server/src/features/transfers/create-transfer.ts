@@ -164,6 +164,8 @@ export function createTransferCreator(deps: CreateDeps) {
           passwordHash,
           remindersEnabled: input.reminders ?? true,
           access: input.access ?? 'link',
+          maxDownloads: input.max_downloads ?? null,
+          burnAfterDownload: input.burn_after_download ?? false,
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,

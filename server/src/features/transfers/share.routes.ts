@@ -1,11 +1,11 @@
-import { shareExpiredResponse, shareLockedResponse } from '@ferry/contracts/api/transfers'
+import { shareExpiredResponse, shareLockedResponse, shareSpentResponse } from '@ferry/contracts/api/transfers'
 import { shareApi } from '@ferry/contracts/routes/transfers'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
 import { sendDownload } from '../../http/download/download-reply.js'
 import { registerRoute } from '../../http/register-route.js'
 import { grantsOf, sendGrant } from './access/grant-transport.js'
-import { ShareExpiredError } from './transfer-rules.js'
+import { ShareExpiredError, ShareSpentError } from './transfer-rules.js'
 import type { TransfersService } from './transfers.service.js'
 
 /** What recipients open: the share record, the unlock, the recipient verification and the download link (contracts/src/routes/transfers.ts). */
@@ -21,14 +21,16 @@ export const shareRoutes =
         try {
           outcome = await transfers.share(request.params.uniqueId, request.user, request.query.t, grantsOf(request))
         } catch (error) {
-          if (!(error instanceof ShareExpiredError)) throw error
+          if (!(error instanceof ShareExpiredError || error instanceof ShareSpentError)) throw error
           const { code, detail, title, senderName } = error
-          return reply.status(403).send({ detail, code, title, sender_name: senderName })
+          return reply
+            .status(error instanceof ShareSpentError ? 410 : 403)
+            .send({ detail, code, title, sender_name: senderName })
         }
         if ('locked' in outcome) return reply.status(401).send(outcome.locked)
         return outcome.open
       },
-      { errorResponses: { 401: shareLockedResponse, 403: shareExpiredResponse } },
+      { errorResponses: { 401: shareLockedResponse, 403: shareExpiredResponse, 410: shareSpentResponse } },
     )
 
     registerRoute(app, shareApi.unlock, async (request, reply) => {
@@ -67,7 +69,8 @@ export const shareRoutes =
         title: transfer.title,
         createdAt: transfer.createdAt,
         goneCode: 'transfer_files_gone',
-        record: () => transfers.recordDownload(plan),
+        count: plan.counts ? () => transfers.beginDownload(plan) : undefined,
+        streamThrough: plan.limited,
       })
     })
   }

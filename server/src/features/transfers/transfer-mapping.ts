@@ -74,6 +74,9 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     has_password: transfer.passwordHash !== null,
     reminders: transfer.remindersEnabled,
     access: transfer.access === 'recipients' ? 'recipients' : 'link',
+    max_downloads: transfer.maxDownloads,
+    burn_after_download: transfer.burnAfterDownload,
+    download_limit_reached: transfer.spentAt !== null,
   }
 }
 

@@ -106,3 +106,13 @@ export class ShareExpiredError extends AppError {
     super('transfer_expired', 403, errorText('transfer_expired', { n: '', value: '', size: '' }))
   }
 }
+
+/** A recipient's 410 once the download limit was reached: like an expired share, only the title and the sender's name. */
+export class ShareSpentError extends AppError {
+  constructor(
+    readonly title: string,
+    readonly senderName: string,
+  ) {
+    super('download_limit_reached', 410, errorText('download_limit_reached', { n: '', value: '', size: '' }))
+  }
+}

@@ -174,6 +174,8 @@ export function createTransfersRepository(db: DbExecutor) {
           | 'purgeAfter'
           | 'reminderSentAt'
           | 'access'
+          | 'maxDownloads'
+          | 'burnAfterDownload'
         >
       >,
     ): Promise<TransferRow | undefined> {
@@ -285,13 +287,6 @@ export function createTransfersRepository(db: DbExecutor) {
         .where(and(eq(transferRecipients.id, recipientId), isNull(transferRecipients.firstAccessedAt)))
         .returning({ at: transferRecipients.firstAccessedAt })
       return row?.at ?? undefined
-    },
-
-    async incrementDownloadCount(transferId: string): Promise<void> {
-      await db
-        .update(transfers)
-        .set({ downloadCount: sql`${transfers.downloadCount} + 1` })
-        .where(eq(transfers.id, transferId))
     },
 
     async recordDownloads(recipientId: string, fileIds: string[], at: Date): Promise<void> {

@@ -25,6 +25,7 @@ import { createRecipientVerification } from './access/recipient-verification.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator, type Derivatives, type SendOptions } from './create-transfer.js'
+import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
 import {
@@ -37,7 +38,7 @@ import {
 } from './transfer-mapping.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createRecovery } from './transfer-recovery.js'
-import { ruleError, ShareExpiredError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
+import { ruleError, ShareExpiredError, ShareSpentError, startOfUtcDay, startOfUtcMonth } from './transfer-rules.js'
 import { createTransfersRepository, type TransferAggregate, type TransferFileRow } from './transfers.repository.js'
 
 export type TransfersDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'>
@@ -59,6 +60,8 @@ export interface DownloadPlan {
   zip: boolean
   /** Whether a completed download counts (not for the sender's own). */
   counts: boolean
+  /** A download limit or burn after download: Ferry streams the bytes itself to see the last one. */
+  limited: boolean
   /** The recipient whose `t` came with it, for their per-file download status. */
   recipientId: string | null
 }
@@ -96,6 +99,7 @@ export function createTransfersService(
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)
+  const downloadLimit = createDownloadLimit(deps)
   let signer: Promise<DownloadSigner> | undefined
   const getSigner = () => {
     signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
@@ -139,6 +143,8 @@ export function createTransfersService(
   /** A link for the sender: the store's presigned URL for a file, else Ferry's signed share download. */
   async function senderLink(aggregate: TransferAggregate, file: TransferFileRow | null, seconds: number) {
     await access.require(aggregate.transfer, managerClaim)
+    // A spent transfer's files are deleted (or about to be): nobody, the sender included, gets a link.
+    if (aggregate.transfer.spentAt) throw limitReached()
     const { uniqueId } = aggregate.transfer
     if (file) {
       const presigned = await blobs.signDownload(file.fileKey, { expiresInSeconds: seconds, fileName: file.fileName })
@@ -292,6 +298,8 @@ export function createTransfersService(
       // A recipient of an expired transfer is told what expired and whom to ask (title and name only).
       if (!isSender && status === 'expired') throw new ShareExpiredError(transfer.title, senderName)
       if (!isSender) assertActive(found)
+      // Past its download limit a transfer is gone for all but its sender, password or not.
+      if (!isSender && transfer.spentAt) throw new ShareSpentError(transfer.title, senderName)
       const verdict = await access.verdict(transfer, { isSender, grants }, recipients)
       if (!verdict.open) {
         return {
@@ -328,9 +336,15 @@ export function createTransfersService(
             files: files.map((file) => toShareFile(file, transfer.uniqueId, previews)),
             total_size: transfer.totalSize,
             status,
+            max_downloads: transfer.maxDownloads,
+            burn_after_download: transfer.burnAfterDownload,
+            download_limit_reached: transfer.spentAt !== null,
           },
           sender: { name: senderName },
-          download_url: status === 'active' ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}` : null,
+          download_url:
+            status === 'active' && !transfer.spentAt
+              ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}`
+              : null,
           tracking: isSender
             ? {
                 is_sender: true,
@@ -384,6 +398,8 @@ export function createTransfersService(
      * string sets or changes it, with the plan flag password_protection; null removes it). A new
      * or removed password revokes every grant at once: grants carry a fingerprint of the hash.
      * A new expiry or recipient list goes through transfer-edits.ts, in one transaction with the rest.
+     * The download limit and burn after download may change until the transfer is spent (410
+     * after); a limit already met, or a burn every recipient already met, ends it at once.
      */
     async update(viewer: UserRecord, id: string, input: TransferUpdateInput, clientIp: string): Promise<Transfer> {
       const found = await managed(viewer, id, false)
@@ -397,6 +413,10 @@ export function createTransfersService(
         }
         values.access = input.access
       }
+      const limitsChange = input.max_downloads !== undefined || input.burn_after_download !== undefined
+      if (limitsChange && found.transfer.spentAt) throw limitReached()
+      if (input.max_downloads !== undefined) values.maxDownloads = input.max_downloads
+      if (input.burn_after_download !== undefined) values.burnAfterDownload = input.burn_after_download
       if (input.password !== undefined) {
         if (input.password !== null) {
           requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')
@@ -405,14 +425,22 @@ export function createTransfersService(
           values.passwordHash = null
         }
       }
+      let updated: TransferAggregate
       if (input.expires_in_hours !== undefined || input.recipient_emails !== undefined) {
-        const edited = await edits.update(viewer, found, input, values, clientIp)
-        return toTransfer(edited, clock.now(), config.publicUrl)
+        updated = await edits.update(viewer, found, input, values, clientIp)
+      } else {
+        if (Object.keys(values).length === 0) return toTransfer(found, clock.now(), config.publicUrl)
+        const row = await repo.update(found.transfer.id, values)
+        if (!row) throw notFound()
+        updated = { ...found, transfer: row }
       }
-      if (Object.keys(values).length === 0) return toTransfer(found, clock.now(), config.publicUrl)
-      const row = await repo.update(found.transfer.id, values)
-      if (!row) throw notFound()
-      return toTransfer({ ...found, transfer: row }, clock.now(), config.publicUrl)
+      // A new limit, burning turned on, or a recipient list without the one who had not downloaded yet
+      // may end the transfer now.
+      if (limitsChange || input.recipient_emails !== undefined) {
+        await downloadLimit.settle(updated.transfer)
+        updated = (await repo.findById(updated.transfer.id)) ?? updated
+      }
+      return toTransfer(updated, clock.now(), config.publicUrl)
     },
 
     /** POST /api/transfers/{id}/files: the owner's uploads attached to a live transfer (transfer-edits.ts). */
@@ -426,6 +454,8 @@ export function createTransfersService(
       const found = await managed(viewer, id, false)
       if (!uuidPattern.test(fileId)) throw ruleError('transfer_file_not_found', 404)
       await edits.removeFile(found, fileId)
+      // Burning: the file removed may have been the last one a recipient had not downloaded.
+      if (found.transfer.burnAfterDownload) await downloadLimit.settle(found.transfer)
       return toTransfer(await managed(viewer, id, false), clock.now(), config.publicUrl)
     },
 
@@ -449,6 +479,7 @@ export function createTransfersService(
       const verified = signedLink
         ? null
         : (await access.require(found.transfer, { isSender: viewerIsSender, grants }, found.recipients)).recipientId
+      if (found.transfer.spentAt) throw limitReached()
       const zip = query.file_key === undefined && (query.as_zip || found.files.length > 1)
       const files = zip ? found.files : [query.file_key ? pickFile(found, query.file_key) : found.files[0]!]
       let signedBySender = false
@@ -461,13 +492,22 @@ export function createTransfersService(
         await access.require(found.transfer, { isSender: true, grants })
       }
       const isSender = signedBySender || viewerIsSender
+      // HEAD, ranges and whole downloads alike: none is let through while every allowed download is done or in flight.
+      if (!isSender) await downloadLimit.admit(found.transfer)
       // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
       const recipient = verified
         ? found.recipients.find((r) => r.id === verified)
         : query.t
           ? found.recipients.find((r) => r.trackingId === query.t)
           : undefined
-      return { aggregate: found, files, zip, counts: !isSender, recipientId: isSender ? null : (recipient?.id ?? null) }
+      return {
+        aggregate: found,
+        files,
+        zip,
+        counts: !isSender,
+        limited: isLimited(found.transfer),
+        recipientId: isSender ? null : (recipient?.id ?? null),
+      }
     },
 
     /**
@@ -479,6 +519,8 @@ export function createTransfersService(
       const found = await byShareId(uniqueId)
       if (!found) throw notFound()
       assertActive(found)
+      // A spent transfer's files are gone: 410 as on every byte path, not a store error.
+      if (found.transfer.spentAt) throw limitReached()
       const isSender = viewer !== null && viewer.id === found.transfer.userId
       await access.require(found.transfer, { isSender, grants }, found.recipients)
       requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_preview')
@@ -487,17 +529,17 @@ export function createTransfersService(
       return { file, createdAt: found.transfer.createdAt }
     },
 
-    /** A completed download: the transfer's count, and the recipient's per-file status. */
-    async recordDownload(plan: DownloadPlan): Promise<void> {
-      if (!plan.counts) return
-      await repo.incrementDownloadCount(plan.aggregate.transfer.id)
-      if (plan.recipientId) {
-        await repo.recordDownloads(
-          plan.recipientId,
-          plan.files.map((f) => f.id),
-          clock.now(),
-        )
-      }
+    /**
+     * Before the first byte of a download that will deliver the last byte: takes a slot of a limited
+     * transfer (410 when none is left). The tally counts it once the response completed (the transfer's
+     * count and the recipient's per-file status, ending the transfer at its limit) or gives the slot back.
+     */
+    async beginDownload(plan: DownloadPlan) {
+      return downloadLimit.begin({
+        transfer: plan.aggregate.transfer,
+        recipientId: plan.recipientId,
+        fileIds: plan.files.map((f) => f.id),
+      })
     },
 
     /** GET /api/transfers/{id}/download: where to send the sender (a file, or the ZIP of several). */

@@ -12,7 +12,7 @@ import { streamZip, type ZipEntry, zipLength } from './zip-writer.js'
 /** Seconds a presigned store URL stays valid: the browser follows the redirect at once. */
 const redirectSeconds = 5 * 60
 
-/** What a download reply needs: the blob store, and a logger for a failed `record`. */
+/** What a download reply needs: the blob store, and a logger for a failed count. */
 export type DownloadReplyDeps = Pick<Deps, 'blobs' | 'logger'>
 
 /** A stored file as a download sends it. */
@@ -33,8 +33,25 @@ export interface DownloadOptions {
   createdAt: Date
   /** The error code (410) when a file's bytes are gone from the store. */
   goneCode: string
-  /** Runs once a whole download was handed over (redirect) or reached the client. */
-  record?: () => Promise<void>
+  /**
+   * Counts a download. Called before the first byte of a GET whose response delivers the last byte
+   * (the whole file, a range that ends at the last byte, the ZIP); it may refuse (throw) when no
+   * download is left. Never called for HEAD or a range that stops short of the end.
+   */
+  count?: () => Promise<DownloadTally>
+  /**
+   * Streams the bytes even when the store could answer a presigned redirect: a redirect hides the
+   * last byte from Ferry, so a limited transfer could not be counted exactly.
+   */
+  streamThrough?: boolean
+}
+
+/** A counted download's place, taken before its first byte and settled by how its response ends. */
+export interface DownloadTally {
+  /** The response delivered its last byte: the download counts. */
+  completed(): Promise<void>
+  /** The response ended before its last byte (cut off, or failed): what was held is given back. */
+  cutOff(): Promise<void>
 }
 
 /** Headers every download carries: never rendered by the browser, never cached by a shared cache. */
@@ -46,11 +63,29 @@ function downloadHeaders(reply: FastifyReply, fileName: string) {
     .header('Cache-Control', 'private, no-cache')
 }
 
-/** Runs `record` once the whole response reached the client (not when it was cut off). */
-function onCompleted(reply: FastifyReply, deps: DownloadReplyDeps, record: (() => Promise<void>) | undefined) {
-  if (!record) return
+/**
+ * Takes the download's place (before any byte) and settles it when the response ends: `finish` (the
+ * last byte was handed to the socket) counts it, a `close` without it (cut off) gives it back.
+ * `body` is destroyed when the place is refused, so no store stream is left open.
+ */
+async function counted(reply: FastifyReply, deps: DownloadReplyDeps, options: DownloadOptions, body?: Readable) {
+  if (!options.count) return
+  let tally: DownloadTally
+  try {
+    tally = await options.count()
+  } catch (error) {
+    body?.destroy()
+    throw error
+  }
+  let finished = false
+  const settle = (what: 'completed' | 'cutOff') =>
+    tally[what]().catch((error) => deps.logger.error({ err: error }, `Could not settle a download (${what})`))
   reply.raw.once('finish', () => {
-    record().catch((error) => deps.logger.error({ err: error }, 'Could not record a completed download'))
+    finished = true
+    void settle('completed')
+  })
+  reply.raw.once('close', () => {
+    if (!finished) void settle('cutOff')
   })
 }
 
@@ -71,17 +106,16 @@ async function sendFile(
   const range = ifRangeMatches(ifRange, etag, lastModified) ? parseRange(request.headers.range, size) : undefined
   const completes = (r: ResolvedRange | undefined) => r === undefined || r.end === size - 1
 
-  const presigned = await deps.blobs.signDownload(file.fileKey, {
-    expiresInSeconds: redirectSeconds,
-    fileName: file.fileName,
-  })
+  const presigned = options.streamThrough
+    ? null
+    : await deps.blobs.signDownload(file.fileKey, { expiresInSeconds: redirectSeconds, fileName: file.fileName })
   if (presigned) {
     // Asked first so that a store that is down (503) or an object that is gone (410) gets an answer
     // from Ferry with a message, not a failed request to the store.
     if (!(await deps.blobs.stat(file.fileKey))) throw new AppError(options.goneCode, 410)
     // The store serves the bytes (and any Range) itself; the download is counted as it is handed over.
-    if (options.record && request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) {
-      await options.record()
+    if (options.count && request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) {
+      await (await options.count()).completed()
     }
     return reply.header('Cache-Control', 'no-store').redirect(presigned, 302)
   }
@@ -114,7 +148,7 @@ async function sendFile(
   } catch (error) {
     throw error instanceof BlobNotFoundError ? new AppError(options.goneCode, 410) : error
   }
-  if (completes(range)) onCompleted(reply, deps, options.record)
+  if (completes(range)) await counted(reply, deps, options, body)
   return reply.send(body)
 }
 
@@ -143,8 +177,8 @@ export async function sendDownload(
   // Once the ZIP's headers are sent a failure can only cut it short: a store that is down (503) or files
   // that are gone (410) are told first.
   if (!(await deps.blobs.stat(download.files[0]!.fileKey))) throw new AppError(options.goneCode, 410)
+  await counted(reply, deps, options)
   const archive = streamZip(entries, { date: options.createdAt })
   archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
-  onCompleted(reply, deps, options.record)
   return reply.send(archive)
 }

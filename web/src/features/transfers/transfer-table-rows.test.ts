@@ -24,6 +24,9 @@ function transfer(id: string, fields: Partial<Transfer>): Transfer {
     has_password: false,
     reminders: true,
     access: 'link',
+    max_downloads: null,
+    burn_after_download: false,
+    download_limit_reached: false,
     ...fields,
   }
 }
