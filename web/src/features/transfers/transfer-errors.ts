@@ -17,6 +17,7 @@ export const translatedServerCodes = [
   'transfer_expired',
   'transfer_file_not_found',
   'transfer_files_gone',
+  'download_limit_reached',
   'download_link_invalid',
   'upload_login_required',
   'upload_forbidden',
@@ -81,9 +82,12 @@ export function transferListFailure(error: unknown): FeatureMessage {
 
 /** spec/transfers.md §8 Share page. */
 /** The heading above shareFailure's text: an expired link is not 'not found' (issue 17 item 7). */
-export function shareFailureTitle(error: unknown): 'share.notFoundTitle' | 'share.expiredTitle' | 'share.failedTitle' {
+export function shareFailureTitle(
+  error: unknown,
+): 'share.notFoundTitle' | 'share.expiredTitle' | 'share.limitReachedTitle' | 'share.failedTitle' {
   const status = statusOf(error)
   if (status === 404) return 'share.notFoundTitle'
+  if (isLimitReached(error)) return 'share.limitReachedTitle'
   if (status === 403) return 'share.expiredTitle'
   return 'share.failedTitle'
 }
@@ -97,9 +101,19 @@ function expiredShare(error: unknown): { title: string; name: string } | undefin
   return { title: typeof title === 'string' ? title.trim() : '', name: name.trim() }
 }
 
+/** 410 download_limit_reached: the download limit was reached, or every recipient downloaded a burning transfer. */
+const isLimitReached = (error: unknown) => isApiError(error) && error.code === 'download_limit_reached'
+
 export function shareFailure(error: unknown): FeatureMessage {
   const status = statusOf(error)
   if (status === 404) return { key: 'share.errors.notFound' }
+  if (isLimitReached(error)) {
+    // The same body as an expired share's: the title and the sender's name, whom to ask.
+    const spent = expiredShare(error)
+    if (spent?.title) return { key: 'share.errors.limitReachedTitled', values: spent }
+    if (spent) return { key: 'share.errors.limitReachedFrom', values: { name: spent.name } }
+    return { key: 'share.errors.limitReached' }
+  }
   const expired = status === 403 ? expiredShare(error) : undefined
   if (expired?.title) return { key: 'share.errors.expiredTitled', values: expired }
   if (expired) return { key: 'share.errors.expiredFrom', values: { name: expired.name } }

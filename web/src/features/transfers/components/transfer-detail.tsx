@@ -25,6 +25,7 @@ import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useRemoveTransferFile, useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
+import { TransferDownloadLimitPanel } from './transfer-download-limit-panel.js'
 import {
   type PendingUploads,
   TransferAddFilesPanel,
@@ -233,6 +234,7 @@ export function TransferDetail({
           {sftpInPlan && viewerId !== null && transfer.user_id === viewerId && transfer.status === 'active' && (
             <TransferSftpPanel transfer={transfer} />
           )}
+          {editable && <TransferDownloadLimitPanel transfer={transfer} />}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
               {t('share.errors.download')}
@@ -241,7 +243,7 @@ export function TransferDetail({
           <Group gap="sm">
             <Button
               leftSection={<IconDownload size={16} />}
-              disabled={!active}
+              disabled={!active || transfer.download_limit_reached}
               loading={downloading}
               onClick={() => void downloadFile()}
               data-testid="detail-download"

@@ -8,6 +8,7 @@ import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
 import { useUpgradeMessage } from '../hooks/use-upgrade-message.js'
+import { BurnSwitch, DownloadLimitInput } from './download-limit-fields.js'
 import { ExpiryField } from './expiry-field.js'
 import { PasswordField } from './password-field.js'
 import { RecipientsField } from './recipients-field.js'
@@ -129,6 +130,18 @@ export function TransferForm({
           error={form.passwordError ? t('password.tooShort', { count: transferPasswordMinLength }) : null}
         />
       )}
+      <DownloadLimitInput
+        value={form.maxDownloads}
+        onChange={form.setMaxDownloads}
+        disabled={busy}
+        testId="transfer-max-downloads"
+      />
+      <BurnSwitch
+        checked={form.burnAfterDownload}
+        onChange={form.setBurnAfterDownload}
+        disabled={busy}
+        testId="transfer-burn"
+      />
       <Checkbox
         label={t('reminders.label')}
         description={t('reminders.description')}

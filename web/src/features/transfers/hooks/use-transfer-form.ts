@@ -29,6 +29,8 @@ export interface UseTransferFormOptions {
 
 interface PendingSend {
   reminders: boolean
+  maxDownloads: number | null
+  burnAfterDownload: boolean
   emails: string[]
   title: string
   message: string
@@ -82,6 +84,9 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   const [passwordError, setPasswordError] = useState(false)
   /** One reminder to recipients who have not downloaded, a day before expiry (issue 18 item 6). */
   const [reminders, setReminders] = useState(true)
+  /** Completed downloads allowed (1 to 100), null for no limit; and delete once every recipient downloaded (issue 18 item 2). */
+  const [maxDownloads, setMaxDownloads] = useState<number | null>(null)
+  const [burnAfterDownload, setBurnAfterDownload] = useState(false)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -183,6 +188,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setRecipientError(null)
     setPasswordValue('')
     setPasswordError(false)
+    setMaxDownloads(null)
+    setBurnAfterDownload(false)
   }
 
   const send = () => {
@@ -221,7 +228,16 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
 
     const maxHours = limits.maxExpiryHours
     const hours = expiresInHours !== null && (maxHours === null || expiresInHours <= maxHours) ? expiresInHours : null
-    pending.current = { emails, title: title.trim(), message, expiresInHours: hours, password, reminders }
+    pending.current = {
+      emails,
+      title: title.trim(),
+      message,
+      expiresInHours: hours,
+      password,
+      reminders,
+      maxDownloads,
+      burnAfterDownload,
+    }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
     if (senderStatus.data?.required) {
@@ -260,6 +276,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         title: payload.title,
         message: payload.message,
         reminders: payload.reminders,
+        max_downloads: payload.maxDownloads,
+        burn_after_download: payload.burnAfterDownload,
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
       },
@@ -324,6 +342,10 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     passwordError,
     reminders,
     setReminders,
+    maxDownloads,
+    setMaxDownloads,
+    burnAfterDownload,
+    setBurnAfterDownload,
     /** The transfer just sent: the panel shows its success screen instead of the form. */
     sent,
     /** 'Send another': back to an empty form. */
