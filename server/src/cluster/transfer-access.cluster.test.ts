@@ -9,7 +9,8 @@ import { uploadSmall } from './harness/cluster-uploads.js'
 
 // Issue 18 item 1: a transfer's access grant is signed with a secret kept in the database and its
 // wrong tries are counted in Redis, so one instance honours what another issued, and guessing
-// cannot be spread over the instances to multiply the tries.
+// cannot be spread over the instances to multiply the tries. Issue 18 item 2: a download limit's
+// count and slots live in the database, so no instance lets a download past what another counted.
 
 const perClient = 3
 
@@ -27,8 +28,11 @@ describe('password grants across two instances (PostgreSQL, S3, Redis)', () => {
     await cluster?.close()
   })
 
-  /** A Pro sender's transfer of one file, protected by `password`. */
-  async function sendProtected(password: string) {
+  /** A Pro sender's transfer of one file, protected by `password` (or, with null, by nothing) and `limits`. */
+  async function sendProtected(
+    password: string | null,
+    limits: { max_downloads?: number; burn_after_download?: boolean } = {},
+  ) {
     const email = `grant-${randomBytes(4).toString('hex')}@example.com`
     const registered = await registerConfirmed<{ access_token: string }>(cluster, {
       body: { email, password: 'grant cluster pass 1', name: 'Gita Grant' },
@@ -40,7 +44,7 @@ describe('password grants across two instances (PostgreSQL, S3, Redis)', () => {
     const file = await uploadSmall({ api: cluster.api, token }, 'plans.bin', body)
     const sent = await callJson<{ id: string; unique_id: string }>(cluster.api, 'POST', '/api/transfers', {
       token,
-      body: { files: [file], recipient_emails: ['rec@example.com'], title: 'Plans', password },
+      body: { files: [file], recipient_emails: ['rec@example.com'], title: 'Plans', password, ...limits },
     })
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
     return { email, token, body, id: sent.body.id, uniqueId: sent.body.unique_id }
@@ -174,5 +178,38 @@ describe('password grants across two instances (PostgreSQL, S3, Redis)', () => {
       const locked = await callJson(on(i), 'GET', `/api/share/${uniqueId}`, { headers: grant })
       expect([locked.status, locked.body.code]).toEqual([401, 'verification_required'])
     }
+  })
+
+  // Issue 18 item 2: the download count and the slots of a limit live in the database.
+  it('shares a download limit: after a download through one instance, the other answers 410', async () => {
+    const t = await sendProtected(null, { max_downloads: 1 })
+    const first = await on(0)(`/share/${t.uniqueId}/download`)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('x-ferry-instance')).toBe(cluster.instances[0]!.id)
+    expect(Buffer.from(await first.arrayBuffer()).equals(t.body)).toBe(true)
+    await expect
+      .poll(
+        async () => (await cluster.db.query('select spent_at from transfers where id = $1', [t.id])).rows[0].spent_at,
+      )
+      .not.toBeNull()
+    const share = await callJson(on(1), 'GET', `/api/share/${t.uniqueId}`)
+    expect(share.status).toBe(410)
+    expect(share.body.code).toBe('download_limit_reached')
+    const again = await on(1)(`/share/${t.uniqueId}/download`)
+    expect(again.status).toBe(410)
+    expect(again.headers.get('x-ferry-instance')).toBe(cluster.instances[1]!.id)
+    expect((await again.json()).code).toBe('download_limit_reached')
+  })
+
+  it('lets exactly one of two first downloads at once, one on each instance, through a limit of 1', async () => {
+    const t = await sendProtected(null, { max_downloads: 1 })
+    const answers = await Promise.all(
+      [0, 1].map(async (i) => {
+        const res = await on(i)(`/share/${t.uniqueId}/download`)
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) }
+      }),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410])
+    expect(answers.find((a) => a.status === 200)!.bytes.equals(t.body)).toBe(true)
   })
 })
