@@ -55,8 +55,7 @@ export const transfersApi = defineRoutes('transfers', {
     path: '/api/transfers/:id',
     access: 'user',
     scope: 'transfers:write',
-    summary:
-      "The owner changes a transfer's title, message, password, reminders, expiry, recipients or download limit",
+    summary: "The owner changes a transfer's title, message, password, reminders, expiry, recipients or download limit",
     description:
       'Only the fields given change. `password` sets or changes the password (plan flag password_protection, ' +
       'else 403 plan_feature_missing); `null` removes it. Changing or removing it revokes every grant at once. ' +

@@ -321,6 +321,22 @@ await forEachStack((getApp, stack) => {
       await expect.poll(() => app.deps.blobs.stat(burn.keys[0]!)).toBeNull()
     })
 
+    it('burns at once when the owner removes the only recipient who had not downloaded yet', async () => {
+      const app = getApp()
+      const sent = await send(app, [randomBody(100)], { burn_after_download: true }, [
+        'ana@example.com',
+        'bo@example.com',
+      ])
+      expect((await fetchBytes(fileUrl(sent, 0, sent.t.get('ana@example.com')))).res.status).toBe(200)
+      await expect.poll(() => downloadCount(app, sent.id)).toBe(1)
+      expect((await own(app, sent)).body.download_limit_reached).toBe(false)
+      const edited = await patch(app, sent, { recipient_emails: ['ana@example.com'] })
+      expect(edited.status).toBe(200)
+      expect(edited.body.download_limit_reached).toBe(true)
+      expect((await share(app, sent.uniqueId)).body.code).toBe('download_limit_reached')
+      await expect.poll(() => app.deps.blobs.stat(sent.keys[0]!)).toBeNull()
+    })
+
     it.runIf(s3)('streams a limited transfer through Ferry instead of redirecting to the store', async () => {
       const app = getApp()
       const body = randomBody(2 * MiB)

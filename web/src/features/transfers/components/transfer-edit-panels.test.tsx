@@ -25,6 +25,9 @@ const transfer: Transfer = {
   has_password: false,
   reminders: true,
   access: 'link',
+  max_downloads: null,
+  burn_after_download: false,
+  download_limit_reached: false,
 }
 
 afterEach(() => vi.unstubAllGlobals())
