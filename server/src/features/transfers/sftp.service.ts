@@ -75,6 +75,8 @@ export function createSftpService(
   async function readable(aggregate: TransferAggregate): Promise<boolean> {
     const { transfer } = aggregate
     if (statusOf(aggregate, deps.clock.now()) !== 'active' || !transfer.userId) return false
+    // Past its download limit the files are gone (issue 18 item 2).
+    if (transfer.spentAt) return false
     return (await plans.planForUser(transfer.userId)).sftp_download
   }
 
