@@ -25,6 +25,7 @@ const transfer: Transfer = {
   sharing_url: 'http://ferry.test/share/abc',
   has_password: false,
   reminders: true,
+  access: 'link',
   max_downloads: 3,
   burn_after_download: false,
   download_limit_reached: false,
