@@ -76,7 +76,12 @@ export interface ApiClientOptions {
 }
 
 /** 401 codes that ask for a transfer's password, not for signing in. */
-const transferAccessCodes = new Set(['password_required', 'password_incorrect'])
+const transferAccessCodes = new Set([
+  'password_required',
+  'password_incorrect',
+  'verification_required',
+  'verification_code_incorrect',
+])
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams()

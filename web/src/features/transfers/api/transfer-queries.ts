@@ -96,6 +96,21 @@ export function useUnlockShare(uniqueId: string) {
   })
 }
 
+/** A recipient asks for a code to their address (transfers open only to their recipients). */
+export function useRequestShareVerification(uniqueId: string) {
+  return useMutation({ mutationFn: (email: string) => transfersApi.requestVerification(uniqueId, email) })
+}
+
+/** The recipient's code for a grant (a cookie); the share record is then read again. */
+export function useConfirmShareVerification(uniqueId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ email, code }: { email: string; code: string }) =>
+      transfersApi.confirmVerification(uniqueId, email, code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'share', uniqueId] }),
+  })
+}
+
 export function useDeleteTransfer(scope: TransferListScope) {
   const queryClient = useQueryClient()
   return useMutation({

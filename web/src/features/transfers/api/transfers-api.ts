@@ -45,6 +45,10 @@ export interface TransfersApi {
   share(uniqueId: string, t: string | null, signal?: AbortSignal): Promise<ShareResponse>
   /** POST /api/share/{uniqueId}/unlock: the password, in the body; the grant comes back as a cookie. */
   unlock(uniqueId: string, password: string): Promise<void>
+  /** POST /api/share/{uniqueId}/verification: a code to the address (202 whether or not it is a recipient's). */
+  requestVerification(uniqueId: string, email: string): Promise<void>
+  /** POST /api/share/{uniqueId}/verification/confirm: the code for a grant (a cookie). */
+  confirmVerification(uniqueId: string, email: string, code: string): Promise<void>
   systemConfig(signal?: AbortSignal): Promise<SystemConfig>
 }
 
@@ -71,6 +75,12 @@ export function createTransfersApi(client: ApiClient = apiClient): TransfersApi 
       client.call(shareApi.get, { params: { uniqueId }, query: { t: t ?? undefined } }, { signal }),
     unlock: async (uniqueId, password) => {
       await client.call(shareApi.unlock, { params: { uniqueId }, body: { password } })
+    },
+    requestVerification: async (uniqueId, email) => {
+      await client.call(shareApi.requestVerification, { params: { uniqueId }, body: { email } })
+    },
+    confirmVerification: async (uniqueId, email, code) => {
+      await client.call(shareApi.confirmVerification, { params: { uniqueId }, body: { email, code } })
     },
     systemConfig: (signal) => client.call(systemApi.config, {}, { signal }),
   }

@@ -22,6 +22,7 @@ import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
 import { ShareFileList } from './share-file-list.js'
 import { ShareTracking } from './share-tracking.js'
 import { ShareUnlock } from './share-unlock.js'
+import { ShareVerify } from './share-verify.js'
 
 export interface ShareViewProps {
   uniqueId: string
@@ -32,9 +33,13 @@ export interface ShareViewProps {
 
 const zipKey = '__zip__'
 
-/** The title and sender of a transfer that asks for its password (401 password_required), else null. */
+/**
+ * The title and sender of a transfer that asks for its password (401 password_required) or for a
+ * recipient's code (401 verification_required), with which; else null.
+ */
 function lockedShare(error: unknown): ShareLockedResponse | null {
-  if (!isApiError(error) || error.status !== 401 || error.code !== 'password_required') return null
+  if (!isApiError(error) || error.status !== 401) return null
+  if (error.code !== 'password_required' && error.code !== 'verification_required') return null
   const parsed = shareLockedResponse.safeParse(error.body)
   return parsed.success ? parsed.data : null
 }
@@ -90,6 +95,8 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
   }
 
   const locked = lockedShare(query.error)
+  // A transfer with both locks asks for the code first, then (its record read again) the password.
+  if (locked?.code === 'verification_required') return <ShareVerify uniqueId={uniqueId} locked={locked} />
   if (locked) return <ShareUnlock uniqueId={uniqueId} locked={locked} />
 
   if (query.isError) {

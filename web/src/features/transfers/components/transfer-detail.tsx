@@ -25,6 +25,7 @@ import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useRemoveTransferFile, useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
+import { TransferAccessPanel } from './transfer-access-panel.js'
 import { TransferDownloadLimitPanel } from './transfer-download-limit-panel.js'
 import {
   type PendingUploads,
@@ -217,6 +218,9 @@ export function TransferDetail({
                 {transfer.message}
               </Text>
             </Field>
+          )}
+          {viewerId !== null && transfer.user_id === viewerId && transfer.status !== 'deleted' && (
+            <TransferAccessPanel transfer={transfer} />
           )}
           {viewerId !== null && transfer.user_id === viewerId && transfer.status !== 'deleted' && (
             <TransferPasswordPanel transfer={transfer} passwordInPlan={passwordInPlan} />

@@ -1,5 +1,17 @@
 import { transferPasswordMinLength } from '@ferry/contracts/api/transfers'
-import { Alert, Button, Checkbox, Loader, Progress, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -120,6 +132,23 @@ export function TransferForm({
         upgradeTo={limits.planRole === 'FREE' ? upgradeTo : undefined}
         disabled={busy}
       />
+      <Radio.Group
+        label={t('access.label')}
+        description={t('access.description')}
+        value={form.access}
+        onChange={(value) => form.setAccess(value === 'recipients' ? 'recipients' : 'link')}
+        data-testid="transfer-access"
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="link" label={t('access.link')} disabled={busy} data-testid="transfer-access-link" />
+          <Radio
+            value="recipients"
+            label={t('access.recipients')}
+            disabled={busy}
+            data-testid="transfer-access-recipients"
+          />
+        </Group>
+      </Radio.Group>
       {passwordInPlan && isAuthenticated && (
         <PasswordField
           label={t('password.label')}

@@ -1,4 +1,9 @@
-import { recipientProblem, splitRecipientInput, transferPasswordMinLength } from '@ferry/contracts/api/transfers'
+import {
+  recipientProblem,
+  splitRecipientInput,
+  type TransferAccess,
+  transferPasswordMinLength,
+} from '@ferry/contracts/api/transfers'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-error.js'
@@ -31,6 +36,8 @@ interface PendingSend {
   reminders: boolean
   maxDownloads: number | null
   burnAfterDownload: boolean
+  /** Who may open it: anyone with the link, or only the recipients (each after an emailed code). */
+  access: TransferAccess
   emails: string[]
   title: string
   message: string
@@ -87,6 +94,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   /** Completed downloads allowed (1 to 100), null for no limit; and delete once every recipient downloaded (issue 18 item 2). */
   const [maxDownloads, setMaxDownloads] = useState<number | null>(null)
   const [burnAfterDownload, setBurnAfterDownload] = useState(false)
+  const [access, setAccess] = useState<TransferAccess>('link')
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -190,6 +198,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setPasswordError(false)
     setMaxDownloads(null)
     setBurnAfterDownload(false)
+    setAccess('link')
   }
 
   const send = () => {
@@ -237,6 +246,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       reminders,
       maxDownloads,
       burnAfterDownload,
+      access,
     }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
@@ -278,6 +288,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         reminders: payload.reminders,
         max_downloads: payload.maxDownloads,
         burn_after_download: payload.burnAfterDownload,
+        ...(payload.access !== 'link' ? { access: payload.access } : {}),
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
       },
@@ -346,6 +357,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setMaxDownloads,
     burnAfterDownload,
     setBurnAfterDownload,
+    access,
+    setAccess,
     /** The transfer just sent: the panel shows its success screen instead of the form. */
     sent,
     /** 'Send another': back to an empty form. */
