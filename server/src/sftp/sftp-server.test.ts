@@ -5,6 +5,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import ssh2, { type SFTPWrapper } from 'ssh2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../features/auth/testing/auth-test-kit.js'
 import { sftpPassword } from '../features/transfers/sftp/sftp-credentials.js'
@@ -97,6 +98,28 @@ function run(command: string, args: string[], input = ''): Promise<string> {
   })
 }
 
+/** An ssh2 client that opens one file for reading and keeps it open (reading nothing) until closed. */
+async function openWithSsh2(port: number, username: string, password: string, file: string) {
+  const client = new ssh2.Client()
+  await new Promise<void>((resolve, reject) => {
+    client.once('ready', resolve).once('error', reject)
+    client.connect({ host: '127.0.0.1', port, username, password })
+  })
+  const sftp = await new Promise<SFTPWrapper>((resolve, reject) =>
+    client.sftp((error, wrapper) => (error ? reject(error) : resolve(wrapper))),
+  )
+  await new Promise<Buffer>((resolve, reject) =>
+    sftp.open(file, 'r', (error, handle) => (error ? reject(error) : resolve(handle))),
+  )
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        client.once('close', () => resolve())
+        client.end()
+      }),
+  }
+}
+
 const tempDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'ferry-sftp-'))
 
 describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
@@ -163,6 +186,39 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       const list = await runSftp(server.port, login.username, login.password, ['ls'])
       expect(list.stdout).toContain('report.pdf')
       expect(list.stdout).not.toContain('other.pdf')
+      await fs.rm(dir, { recursive: true })
+    })
+
+    it('holds the last allowed download from the open, before the first byte: a second client is refused until the first lets go', async () => {
+      const app = getApp()
+      const sender = await signUp(app, 'PREMIUM', 'Sam Sender')
+      const body = randomBody(100_000)
+      const records = await uploadFiles(app, sender, [{ name: 'once.bin', body }])
+      const res = await postTransfer(app, sender.token, {
+        files: records,
+        recipient_emails: ['ana@example.com'],
+        max_downloads: 1,
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const sent = { sender, id: res.body.id as string, uniqueId: res.body.unique_id as string, bodies: new Map() }
+      const login = await loginOf(app, sent)
+
+      // A client opens the file and reads nothing yet: it holds the one download.
+      const holder = await openWithSsh2(server.port, login.username, login.password, 'once.bin')
+      const dir = await tempDir()
+      const refused = await runSftp(server.port, login.username, login.password, ['get once.bin'], { cwd: dir })
+      expect(refused.code).not.toBe(0)
+      expect(refused.stderr).toMatch(/Permission denied|download limit/i)
+      // Letting go without reading gives the slot back; the next whole read counts and spends it.
+      await holder.close()
+      await expect
+        .poll(
+          async () => (await runSftp(server.port, login.username, login.password, ['get once.bin'], { cwd: dir })).code,
+        )
+        .toBe(0)
+      expect(sha256(await fs.readFile(path.join(dir, 'once.bin')))).toBe(sha256(body))
+      await expect.poll(() => downloadCount(app, sent.id)).toBe(1)
+      expect((await runSftp(server.port, login.username, login.password, ['ls'])).code).not.toBe(0)
       await fs.rm(dir, { recursive: true })
     })
 

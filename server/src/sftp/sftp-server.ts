@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify'
 // ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
 import ssh2, { type Algorithms, type Attributes, type Connection, type SFTPWrapper } from 'ssh2'
 import type { Deps } from '../deps.js'
+import { AppError } from '../errors.js'
 import type { SftpFile, SftpLogin, SftpService } from '../features/transfers/sftp.service.js'
+import type { DownloadTally } from '../http/download/download-reply.js'
 import { loadOrCreateSftpHostKey, type SftpHostKey } from '../secrets/sftp-host-key.js'
 import { ByteCoverage, SequentialReader } from './sequential-reader.js'
 import { buildTree, findNode, normalizePath, type TreeNode } from './virtual-tree.js'
@@ -48,7 +50,7 @@ export interface RunningSftpServer {
 type Node = TreeNode<SftpFile>
 type Handle =
   | { kind: 'dir'; node: Extract<Node, { kind: 'dir' }>; listed: boolean }
-  | { kind: 'file'; file: SftpFile; reader: SequentialReader; queue: Promise<void> }
+  | { kind: 'file'; file: SftpFile; reader: SequentialReader; tally: DownloadTally; queue: Promise<void> }
 
 /**
  * The SFTP transport (plan flag sftp_download), beside HTTP: ssh2's server with a password login
@@ -151,6 +153,17 @@ function serve(sftp: SFTPWrapper, login: SftpLogin, client: Connection, logger: 
     return valid
   }
 
+  /** A file handle closed (or its session gone): its stream ends, and a slot it held unread is given back. */
+  const release = (handle: Extract<Handle, { kind: 'file' }>) => {
+    handle.reader.close()
+    // A no-op once the download counted (the tally settles once).
+    return handle.tally
+      .cutOff()
+      .catch((error) =>
+        logger.warn({ err: error, transferId: login.transferId }, 'Could not give back a download slot'),
+      )
+  }
+
   const refuse = (reqid: number) => sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED, 'This SFTP login is read-only.')
   const missing = (reqid: number) => sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE, 'No such file.')
 
@@ -201,10 +214,21 @@ function serve(sftp: SFTPWrapper, login: SftpLogin, client: Connection, logger: 
     if (!node) return missing(reqid)
     if (node.kind !== 'file') return sftp.status(reqid, STATUS_CODE.FAILURE, 'Not a file.')
     const { file } = node
+    let tally: DownloadTally
+    try {
+      // Before the first byte, as for HTTPS: a limited transfer's last download is held for this handle.
+      tally = await login.begin(file.id)
+    } catch (error) {
+      if (error instanceof AppError && error.status === 410) {
+        return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED, 'This transfer reached its download limit.')
+      }
+      logger.warn({ err: error, transferId: login.transferId }, 'SFTP open failed')
+      return sftp.status(reqid, STATUS_CODE.FAILURE, 'The file could not be opened. Please try again.')
+    }
     const reader = new SequentialReader(file.size, (start) =>
       login.read(file.id, { start, end: Math.max(start, file.size - 1) }),
     )
-    const handle: Handle = { kind: 'file', file, reader, queue: Promise.resolve() }
+    const handle: Handle = { kind: 'file', file, reader, tally, queue: Promise.resolve() }
     sftp.handle(reqid, newHandle(handle))
   })
 
@@ -227,7 +251,7 @@ function serve(sftp: SFTPWrapper, login: SftpLogin, client: Connection, logger: 
         }
         if (!counted.has(file.id) && coverage.reachedEnd) {
           counted.add(file.id)
-          await login.completed(file.id)
+          await handle.tally.completed()
         }
       } catch (error) {
         logger.warn({ err: error, transferId: login.transferId }, 'SFTP read failed')
@@ -240,7 +264,7 @@ function serve(sftp: SFTPWrapper, login: SftpLogin, client: Connection, logger: 
     const handle = handleOf(buffer)
     if (!handle) return sftp.status(reqid, STATUS_CODE.FAILURE, 'Unknown handle.')
     handles.delete(buffer.readUInt32BE(0))
-    if (handle.kind === 'file') void handle.queue.then(() => handle.reader.close())
+    if (handle.kind === 'file') void handle.queue.then(() => release(handle))
     sftp.status(reqid, STATUS_CODE.OK)
   })
 
@@ -253,7 +277,7 @@ function serve(sftp: SFTPWrapper, login: SftpLogin, client: Connection, logger: 
   // client waits for the channel to close before it exits.
   sftp.on('end', () => sftp.end())
   sftp.on('close', () => {
-    for (const handle of handles.values()) if (handle.kind === 'file') handle.reader.close()
+    for (const handle of handles.values()) if (handle.kind === 'file') void handle.queue.then(() => release(handle))
     handles.clear()
   })
 }

@@ -4,6 +4,7 @@ import { isAdmin } from '@ferry/contracts/api/users'
 import type { ByteRange } from '../../adapters/blob-store/blob-store.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import type { DownloadTally } from '../../http/download/download-reply.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import type { PlansService } from '../plans/plans.service.js'
@@ -34,8 +35,12 @@ export interface SftpLogin {
   stillValid(): Promise<boolean>
   /** The bytes of one file, or of a range of it, streamed from the store. */
   read(fileId: string, range: ByteRange): Promise<Readable>
-  /** Every byte of the file reached the client: counts as one download, like an HTTPS one. */
-  completed(fileId: string): Promise<void>
+  /**
+   * A file opened for reading, before its first byte: like an HTTPS download, a limited transfer's
+   * slot is taken here (410 download_limit_reached when none is left). The tally counts it once
+   * every byte reached the client, or gives the slot back when the file is closed short of that.
+   */
+  begin(fileId: string): Promise<DownloadTally>
 }
 
 /** Where a transfer's SFTP login connects: this server's public host and port, and the host key to expect. */
@@ -57,7 +62,7 @@ export function createSftpService(
   {
     plans,
     transfers,
-  }: { plans: Pick<PlansService, 'planForUser'>; transfers: Pick<TransfersService, 'recordDownload'> },
+  }: { plans: Pick<PlansService, 'planForUser'>; transfers: Pick<TransfersService, 'beginDownload'> },
 ) {
   const repo = createTransfersRepository(deps.database.db)
   const unlockLimit = createUnlockLimit(deps)
@@ -136,14 +141,16 @@ export function createSftpService(
           return !!now && (await readable(now)) && isSftpPassword(key, now.transfer, password)
         },
         read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
-        completed: (fileId) =>
-          transfers.recordDownload({
-            aggregate: found,
+        begin: async (fileId) => {
+          // The transfer as it is now: its count and limit may have moved since the login.
+          const now = await repo.findShare(username)
+          if (!now) throw ruleError('transfer_not_found', 404)
+          return transfers.beginDownload({
+            aggregate: now,
             files: [file(fileId)],
-            zip: false,
-            counts: true,
             recipientId: null,
-          }),
+          })
+        },
       }
     },
   }

@@ -530,27 +530,11 @@ export function createTransfersService(
     },
 
     /**
-     * A download completed outside HTTP (an SFTP read to the end of a file): counted like one, ending
-     * the transfer at its limit; no slot is held before it (SFTP streams are not reserved).
-     */
-    async recordDownload(
-      plan: Pick<DownloadPlan, 'aggregate' | 'files' | 'zip' | 'counts' | 'recipientId'>,
-    ): Promise<void> {
-      if (!plan.counts) return
-      const tally = await downloadLimit.begin({
-        transfer: { id: plan.aggregate.transfer.id, maxDownloads: null },
-        recipientId: plan.recipientId,
-        fileIds: plan.files.map((f) => f.id),
-      })
-      await tally.completed()
-    },
-
-    /**
      * Before the first byte of a download that will deliver the last byte: takes a slot of a limited
      * transfer (410 when none is left). The tally counts it once the response completed (the transfer's
      * count and the recipient's per-file status, ending the transfer at its limit) or gives the slot back.
      */
-    async beginDownload(plan: DownloadPlan) {
+    async beginDownload(plan: Pick<DownloadPlan, 'aggregate' | 'files' | 'recipientId'>) {
       return downloadLimit.begin({
         transfer: plan.aggregate.transfer,
         recipientId: plan.recipientId,
