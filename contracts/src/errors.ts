@@ -52,6 +52,9 @@ export const errorMessages = {
   transfer_expired: 'This transfer has expired and is no longer available.',
   transfer_file_not_found: 'This file is not part of this transfer.',
   preview_not_found: 'This file has no preview image yet.',
+  comment_author_unknown:
+    'Only the sender and the recipients can comment. Open the link from your invitation email, or confirm your address.',
+  comment_thread_not_found: 'This comment thread does not exist on this file.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
   transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
   transfer_expired_not_editable:

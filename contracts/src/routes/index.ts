@@ -3,6 +3,7 @@ import { adminApi } from './admin.js'
 import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
+import { commentsApi } from './comments.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
 import { referralsApi } from './referrals.js'
@@ -32,6 +33,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(transfersApi),
   ...Object.values(shareApi),
   ...Object.values(previewsApi),
+  ...Object.values(commentsApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),
