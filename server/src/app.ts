@@ -29,6 +29,9 @@ import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { senderConfirmationJobs } from './features/sender-confirmation/sender-confirmation.jobs.js'
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
+import { commentDigestHandler } from './features/transfers/comments/comment-digest.job.js'
+import { commentsRoutes } from './features/transfers/comments/comments.routes.js'
+import { registerCommentsSocket } from './features/transfers/comments/comments.sockets.js'
 import { derivativesHandler } from './features/transfers/previews/derivatives.job.js'
 import { previewsRoutes } from './features/transfers/previews/previews.routes.js'
 import { putUploadRoutes } from './features/transfers/put-upload.routes.js'
@@ -118,6 +121,8 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
   await app.register(shareRoutes(deps, services.transfers))
   await app.register(previewsRoutes(deps, services.previews))
+  await app.register(commentsRoutes(services.comments))
+  await app.register(async (scope) => registerCommentsSocket(scope, deps.events, services.comments))
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
@@ -148,6 +153,6 @@ export function appJobs(deps: Deps): Job[] {
  * The handlers of queued jobs, one per kind (docs/decisions/0017): every instance's worker runs
  * them, each job on one instance.
  */
-export function appJobHandlers(deps: Deps, _services: Services): JobHandler[] {
-  return [derivativesHandler(deps)]
+export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
+  return [derivativesHandler(deps), commentDigestHandler(services.comments)]
 }

@@ -19,6 +19,7 @@ import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
 import { createSenderConfirmations } from './features/sender-confirmation/sender-confirmation.service.js'
 import { createSystemService } from './features/system/system.service.js'
+import { createCommentsService } from './features/transfers/comments/comments.service.js'
 import { createDerivativesQueue, createPreviewsService } from './features/transfers/previews/previews.service.js'
 import { createSftpService } from './features/transfers/sftp.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
@@ -52,6 +53,7 @@ export async function createServices(deps: Deps) {
     derivatives: createDerivativesQueue(jobQueue),
   })
   const previews = createPreviewsService(deps, transfers)
+  const comments = createCommentsService(deps, { transfers, jobQueue })
   const sftp = createSftpService(deps, { plans, transfers })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
@@ -89,6 +91,7 @@ export async function createServices(deps: Deps) {
     senderConfirmations,
     transfers,
     previews,
+    comments,
     sftp,
     uploads,
     billing,

@@ -530,6 +530,43 @@ export function createTransfersService(
     },
 
     /**
+     * Who is at a transfer's review comments (issue 19 item 2): the checks of viewFile (active, not
+     * spent, the access grant before anything else is read), then the sender's plan must have
+     * document_comments. Names the sender (signed in), or the recipient a recipient grant proved,
+     * else the one whose link's `t` came along; anyone else is a visitor.
+     */
+    async reviewer(uniqueId: string, viewer: Viewer, grants: readonly string[], t: string | undefined) {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      if (found.transfer.spentAt) throw limitReached()
+      const isSender = viewer !== null && viewer.id === found.transfer.userId
+      const verdict = await access.require(found.transfer, { isSender, grants }, found.recipients)
+      requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_comments')
+      const recipient = isSender
+        ? undefined
+        : verdict.recipientId
+          ? found.recipients.find((r) => r.id === verdict.recipientId)
+          : t
+            ? found.recipients.find((r) => r.trackingId === t)
+            : undefined
+      return {
+        transfer: found.transfer,
+        files: found.files,
+        senderName: found.senderName ?? 'A Ferry user',
+        isSender,
+        recipient: recipient ? { id: recipient.id, email: recipient.email } : null,
+      }
+    },
+
+    /** The owner's transfer (not deleted; expired too) for its comments export, with document_comments. */
+    async commentsOwner(viewer: Viewer, id: string): Promise<TransferAggregate> {
+      const found = await managed(viewer, id, false)
+      requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_comments')
+      return found
+    },
+
+    /**
      * Before the first byte of a download that will deliver the last byte: takes a slot of a limited
      * transfer (410 when none is left). The tally counts it once the response completed (the transfer's
      * count and the recipient's per-file status, ending the transfer at its limit) or gives the slot back.
