@@ -112,6 +112,15 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     {
+      name: 'cli-through-contracts',
+      severity: 'error',
+      comment:
+        'The command-line client (cli/) is published on its own: it shares the route definitions of ' +
+        'contracts, never server or web code (its end-to-end tests, not cruised, start a real server).',
+      from: { path: '^cli/' },
+      to: { path: '^(server|web)/' },
+    },
+    {
       name: 'contracts-stand-alone',
       severity: 'error',
       comment: 'contracts is shared by the server and the web: it imports neither.',

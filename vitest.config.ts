@@ -24,6 +24,18 @@ export default defineConfig({
         },
       },
       {
+        // The command-line client (cli/): unit tests beside the code, end-to-end tests in cli/test that
+        // start a real server and run the CLI as a child process.
+        test: {
+          name: 'cli',
+          include: ['cli/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['web/src/**/*.test.ts'],
