@@ -126,6 +126,13 @@ export const errorMessages = {
   scope_missing: 'This API key does not have the scope this route needs.',
   api_keys_too_many: 'You have too many API keys. Revoke one you no longer use first.',
   api_key_not_found: 'This API key does not exist, or was already revoked.',
+  webhook_not_found: 'This webhook endpoint does not exist, or was deleted.',
+  webhook_delivery_not_found: 'This webhook delivery does not exist.',
+  webhooks_too_many: 'You have too many webhook endpoints. Delete one you no longer use first.',
+  webhook_url_not_allowed:
+    'This address is not allowed for a webhook: it leads to this machine or a private network. Use a public address.',
+  webhook_url_unresolvable: 'The host name of this address could not be found. Check the address and try again.',
+  webhook_delivery_queued: 'This delivery is already waiting to be sent; it will be tried again shortly.',
   put_length_required: 'Send the file with a Content-Length, or chunked.',
   sftp_off: 'SFTP is turned off on this server.',
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',

@@ -42,6 +42,8 @@ import { transfersRoutes } from './features/transfers/transfers.routes.js'
 import { uploadsJobs } from './features/uploads/uploads.jobs.js'
 import { uploadsRoutes } from './features/uploads/uploads.routes.js'
 import { usersRoutes } from './features/users/users.routes.js'
+import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.job.js'
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
 import { blobUploadRoutes } from './http/blob-upload.routes.js'
@@ -118,6 +120,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(sftpRoutes(services.sftp))
   await app.register(senderConfirmationRoutes(services.senderConfirmations))
   await app.register(apiKeysRoutes(services.apiKeys))
+  await app.register(webhooksRoutes(services.webhooks))
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
   await app.register(shareRoutes(deps, services.transfers))
   await app.register(previewsRoutes(deps, services.previews))
@@ -136,12 +139,12 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
 }
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
-export function appJobs(deps: Deps): Job[] {
+export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents'>): Job[] {
   return [
     ...authJobs(deps),
     ...senderConfirmationJobs(deps),
     ...uploadsJobs(deps),
-    ...transfersJobs(deps),
+    ...transfersJobs(deps, services.webhookEvents),
     ...requestLinksJobs(deps),
     ...roomsJobs(deps),
     ...billingJobs(deps),
@@ -154,5 +157,5 @@ export function appJobs(deps: Deps): Job[] {
  * them, each job on one instance.
  */
 export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
-  return [derivativesHandler(deps), commentDigestHandler(services.comments)]
+  return [derivativesHandler(deps), commentDigestHandler(services.comments), webhookDeliveryHandler(services.webhooks)]
 }

@@ -25,6 +25,8 @@ import { createSftpService } from './features/transfers/sftp.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
 import { createUploadClaims, createUploadsService } from './features/uploads/uploads.service.js'
 import { createUsersService } from './features/users/users.service.js'
+import { createWebhookOutbox } from './features/webhooks/webhook-outbox.service.js'
+import { createWebhooksService } from './features/webhooks/webhooks.service.js'
 import { createJobQueue } from './jobs/job-queue.js'
 import { createQueueFiguresService } from './operations/queue-figures.service.js'
 
@@ -37,6 +39,9 @@ export async function createServices(deps: Deps) {
   // The shared job queue (docs/decisions/0017): features enqueue, every instance's worker runs.
   const jobQueue = createJobQueue(deps)
   const plans = createPlansService(deps)
+  // Signed webhooks (issue 20 item 5): features write events into the outbox in their own transactions.
+  const webhookEvents = createWebhookOutbox(deps, jobQueue)
+  const webhooks = createWebhooksService(deps, { jobQueue })
   const users = createUsersService(deps)
   const auth = await createAuthService(deps, users)
   const apiKeys = createApiKeysService(deps, { users })
@@ -51,13 +56,14 @@ export async function createServices(deps: Deps) {
     uploads: uploadClaims,
     senders: senderConfirmations,
     derivatives: createDerivativesQueue(jobQueue),
+    webhookEvents,
   })
   const previews = createPreviewsService(deps, transfers)
   const comments = createCommentsService(deps, { transfers, jobQueue })
   const sftp = createSftpService(deps, { plans, transfers })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
-  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims })
+  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims, webhookEvents })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.
   const uploads = createUploadsService(deps, { usage: transfers, plans, requests: requestLinks })
@@ -79,6 +85,8 @@ export async function createServices(deps: Deps) {
   const queueFigures = createQueueFiguresService(deps)
   return {
     jobQueue,
+    webhookEvents,
+    webhooks,
     plans,
     users,
     auth,

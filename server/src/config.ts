@@ -127,6 +127,11 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   /** Runs every periodic job (sweepers) this often instead of its own interval (tests, busy sites). */
   JOB_INTERVAL_SECONDS: z.coerce.number().positive().optional(),
+
+  /** Lets webhook endpoints be on this machine or a private network (off: refused, against SSRF). */
+  WEBHOOKS_ALLOW_PRIVATE: boolean,
+  /** How long one webhook try may take (connect and answer) before it counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -209,6 +214,8 @@ export interface Config {
   metricsToken?: string
   /** Overrides every periodic job's interval (ms) when set. */
   jobIntervalMs?: number
+  /** Webhook deliveries (issue 20 item 5): private addresses allowed, and each try's time limit. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number }
 }
 
 /** Counts per hour and per day; `newAccount` lowers the daily ones while an account is younger than `ms`. */
@@ -344,5 +351,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     instanceId: e.INSTANCE_ID ?? randomBytes(6).toString('hex'),
     metricsToken: e.METRICS_TOKEN,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS === undefined ? undefined : e.JOB_INTERVAL_SECONDS * 1000,
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000 },
   }
 }

@@ -36,7 +36,7 @@ async function main() {
   const { jobIntervalMs } = config
   const jobs = startJobs(
     deps,
-    appJobs(deps).map((job) => (jobIntervalMs ? { ...job, intervalMs: jobIntervalMs } : job)),
+    appJobs(deps, services).map((job) => (jobIntervalMs ? { ...job, intervalMs: jobIntervalMs } : job)),
   )
   logger.info(
     {

@@ -6,7 +6,14 @@ import { plainText } from '../domain/text.js'
  * scope it needs in its definition (`RouteDefinition.scope`); a route without one (account,
  * profile, billing, admin, the keys themselves) is never reachable with a key.
  */
-export const apiKeyScopes = ['transfers:read', 'transfers:write', 'requests:read', 'requests:write'] as const
+export const apiKeyScopes = [
+  'transfers:read',
+  'transfers:write',
+  'requests:read',
+  'requests:write',
+  'webhooks:read',
+  'webhooks:write',
+] as const
 export type ApiKeyScope = (typeof apiKeyScopes)[number]
 
 /** Every key starts with this, so leaked keys are easy to find (secret scanners, grep). */

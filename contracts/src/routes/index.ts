@@ -16,6 +16,7 @@ import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
 import { uploadsApi } from './uploads.js'
 import { usersApi } from './users.js'
+import { webhooksApi } from './webhooks.js'
 
 /**
  * Every route of the API, each defined once; the server registers them with `registerRoute` and
@@ -40,5 +41,6 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(senderConfirmationApi),
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),
+  ...Object.values(webhooksApi),
   ...Object.values(sftpApi),
 ]

@@ -66,12 +66,17 @@ export const transfers = pgTable(
      * then on every byte path answers 410 download_limit_reached and the files are purged.
      */
     spentAt: timestamp('spent_at', { withTimezone: true }),
+    /** When the `transfer.expired` webhook event was written to the outbox (once), or null (issue 20 item 5). */
+    expiredEventAt: timestamp('expired_event_at', { withTimezone: true }),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
     index('transfers_user_id_created_at_idx').on(t.userId, t.createdAt, t.id),
     index('transfers_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
+    index('transfers_expired_event_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiredEventAt} is null and ${t.deletedAt} is null`),
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
     check('transfers_access_check', sql`${t.access} in ('link', 'recipients')`),
     check('transfers_max_downloads_check', sql`${t.maxDownloads} between 1 and 100`),

@@ -19,6 +19,7 @@ import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord, UsersService } from '../users/users.service.js'
+import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { admitRequestUpload } from './request-link-admission.js'
 import {
   assertOpen,
@@ -61,7 +62,12 @@ export type InfoResult = { expired: false; info: RequestInfo } | { expired: true
 /** Upload-request links (spec/transfers.md §2, §7): create, info, upload, complete, lists and downloads. */
 export function createRequestLinksService(
   deps: ServiceDeps,
-  { plans, users, uploads }: { plans: PlansService; users: UsersService; uploads: UploadClaims },
+  {
+    plans,
+    users,
+    uploads,
+    webhookEvents,
+  }: { plans: PlansService; users: UsersService; uploads: UploadClaims; webhookEvents?: WebhookEvents },
 ) {
   const { clock, database } = deps
   const repo = createRequestLinksRepository(database.db)
@@ -215,6 +221,16 @@ export function createRequestLinksService(
         )
         // A single-upload link closes with its upload; a shared one stays open for everyone else.
         if (link.singleUpload) await txRepo.complete(link.id, now)
+        // The requester's webhook event, written with the files (the outbox, issue 20 item 5).
+        await webhookEvents?.emit(tx, link.userId, 'request.uploaded', {
+          request_id: link.id,
+          request_name: link.name,
+          sender_name: input.sender_name ?? null,
+          sender_email: input.sender_email ?? null,
+          files: claimed.map((f) => ({ name: f.fileName, size: f.size })),
+          total_size: total,
+          uploaded_at: now.toISOString(),
+        })
         return { link, created }
       })
 

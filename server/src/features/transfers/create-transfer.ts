@@ -9,6 +9,7 @@ import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
+import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { createSendThrottle } from './send-throttle.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
@@ -40,6 +41,7 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
   uploads: UploadClaims
   senders: Pick<SenderConfirmations, 'assertMaySend'>
   derivatives?: Derivatives | undefined
+  webhookEvents?: WebhookEvents | undefined
 }
 
 /** How a send is made beyond its payload. */
@@ -184,6 +186,18 @@ export function createTransferCreator(deps: CreateDeps) {
           inserted.files.map((f) => f.id),
         )
       }
+      // Written with the rows (the outbox): the event exists exactly when the transfer does.
+      await deps.webhookEvents?.emit(tx, sender.id, 'transfer.created', {
+        id: inserted.transfer.id,
+        unique_id: inserted.transfer.uniqueId,
+        title: inserted.transfer.title,
+        total_size: inserted.transfer.totalSize,
+        files: inserted.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
+        recipient_emails: inserted.recipients.map((r) => r.email),
+        created_at: inserted.transfer.createdAt.toISOString(),
+        expires_at: inserted.transfer.expiresAt.toISOString(),
+        sharing_url: sharingUrl(config.publicUrl, inserted.transfer.uniqueId),
+      })
       return inserted
     })
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
-import { downloadSlots, transfers } from '../../db/schema/index.js'
+import { downloadSlots, transferRecipients, transfers } from '../../db/schema/index.js'
 
 /** Queries behind the download limit (download-limit.ts); no rules. */
 export function createDownloadLimitRepository(db: DbExecutor) {
@@ -41,6 +41,14 @@ export function createDownloadLimitRepository(db: DbExecutor) {
       return row.id
     },
 
+    async recipientEmail(recipientId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ email: transferRecipients.email })
+        .from(transferRecipients)
+        .where(eq(transferRecipients.id, recipientId))
+      return row?.email ?? null
+    },
+
     async renewSlot(slotId: string, heldUntil: Date): Promise<void> {
       await db.update(downloadSlots).set({ heldUntil }).where(eq(downloadSlots.id, slotId))
     },
@@ -56,6 +64,8 @@ export function createDownloadLimitRepository(db: DbExecutor) {
         .set({ downloadCount: sql`${transfers.downloadCount} + 1` })
         .where(eq(transfers.id, transferId))
         .returning({
+          userId: transfers.userId,
+          title: transfers.title,
           downloadCount: transfers.downloadCount,
           maxDownloads: transfers.maxDownloads,
           burnAfterDownload: transfers.burnAfterDownload,

@@ -1,12 +1,16 @@
 import type { Deps } from '../../deps.js'
 import type { DownloadTally } from '../../http/download/download-reply.js'
+import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { createDownloadLimitRepository } from './download-limit.repository.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import type { TransferRow } from './transfer-rows.js'
 import { ruleError } from './transfer-rules.js'
 import { createTransfersRepository } from './transfers.repository.js'
 
-export type DownloadLimitDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger'>
+export type DownloadLimitDeps = Pick<Deps, 'clock' | 'database' | 'blobs' | 'logger'> & {
+  /** The outbox of `transfer.downloaded` (issue 20 item 5), written with the count. */
+  webhookEvents?: WebhookEvents | undefined
+}
 
 /**
  * How long a download slot stays held without renewal. The instance streaming the download renews
@@ -71,6 +75,13 @@ export function createDownloadLimit(deps: DownloadLimitDeps) {
       if (download.recipientId) {
         await createTransfersRepository(tx).recordDownloads(download.recipientId, download.fileIds, clock.now())
       }
+      await deps.webhookEvents?.emit(tx, row.userId, 'transfer.downloaded', {
+        id,
+        title: row.title,
+        download_count: row.downloadCount,
+        recipient_email: download.recipientId ? await slots.recipientEmail(download.recipientId) : null,
+        file_ids: download.fileIds,
+      })
       const limitHit = row.maxDownloads !== null && row.downloadCount >= row.maxDownloads
       const burnt = row.burnAfterDownload && (await slots.everyRecipientDownloaded(id))
       return (limitHit || burnt) && (await slots.markSpent(id, clock.now()))

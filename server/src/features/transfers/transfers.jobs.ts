@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { sweepInPages } from '../../jobs/paged-sweep.js'
+import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { createRecipientCodesRepository } from './access/recipient-codes.repository.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createTransferReminders } from './transfer-reminders.js'
@@ -30,8 +31,46 @@ export function createExpiredTransfersSweeper(deps: SweeperDeps) {
   }
 }
 
+/** How far back the expiry events look: a transfer expired longer ago (before webhooks existed, say) gets none. */
+const expiryEventLookbackMs = 7 * 24 * 3600_000
+
+/**
+ * Writes the `transfer.expired` webhook event of each transfer whose expiry passed (issue 20 item
+ * 5): the transfer is taken by a conditional update of `expired_event_at` and its event written
+ * to the outbox in that transaction, so each expiry gives one event on any number of instances.
+ */
+export function createExpiryEvents(deps: Pick<Deps, 'clock' | 'database'>, webhookEvents: WebhookEvents) {
+  const repo = createTransfersRepository(deps.database.db)
+  return {
+    async run(): Promise<{ purged: number; failed: number }> {
+      const now = deps.clock.now()
+      return sweepInPages(
+        () => repo.listExpiredWithoutEvent(now, new Date(now.getTime() - expiryEventLookbackMs), pageSize),
+        async (id) => {
+          const written = await deps.database.db.transaction(async (tx) => {
+            const row = await createTransfersRepository(tx).takeExpiredEvent(id, now)
+            if (!row) return false
+            await webhookEvents.emit(tx, row.userId, 'transfer.expired', {
+              id: row.id,
+              unique_id: row.uniqueId,
+              title: row.title,
+              expires_at: row.expiresAt.toISOString(),
+              download_count: row.downloadCount,
+            })
+            return true
+          })
+          return written ? 'purged' : 'skipped'
+        },
+      )
+    },
+  }
+}
+
 /** The transfers feature's periodic jobs. */
-export function transfersJobs(deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'>): Job[] {
+export function transfersJobs(
+  deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'>,
+  webhookEvents?: WebhookEvents,
+): Job[] {
   const sweeper = createExpiredTransfersSweeper(deps)
   const reminders = createTransferReminders(deps)
   const recipientCodes = createRecipientCodesRepository(deps.database.db)
@@ -45,5 +84,14 @@ export function transfersJobs(deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'
       intervalMs: 60 * 60 * 1000,
       run: () => recipientCodes.deleteOlderThan(new Date(deps.clock.now().getTime() - 24 * 3600_000)),
     },
+    ...(webhookEvents
+      ? [
+          {
+            name: 'transfer-expiry-events',
+            intervalMs: 60 * 1000,
+            run: () => createExpiryEvents(deps, webhookEvents).run(),
+          },
+        ]
+      : []),
   ]
 }

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type { Language } from '@ferry/contracts/domain/languages'
-import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
@@ -303,6 +303,40 @@ export function createTransfersRepository(db: DbExecutor) {
         .update(transfers)
         .set({ deletedAt: at })
         .where(and(eq(transfers.id, id), isNull(transfers.deletedAt)))
+        .returning()
+      return row
+    },
+
+    /** Transfers expired since `since` (not deleted) whose `transfer.expired` event was not written yet. */
+    listExpiredWithoutEvent(now: Date, since: Date, limit: number): Promise<{ id: string }[]> {
+      return db
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(
+          and(
+            isNull(transfers.expiredEventAt),
+            isNull(transfers.deletedAt),
+            lte(transfers.expiresAt, now),
+            gt(transfers.expiresAt, since),
+          ),
+        )
+        .orderBy(asc(transfers.expiresAt))
+        .limit(limit)
+    },
+
+    /** Takes the transfer's expiry event (once, whichever instance comes first); the row, or undefined. */
+    async takeExpiredEvent(id: string, now: Date): Promise<TransferRow | undefined> {
+      const [row] = await db
+        .update(transfers)
+        .set({ expiredEventAt: now })
+        .where(
+          and(
+            eq(transfers.id, id),
+            isNull(transfers.expiredEventAt),
+            isNull(transfers.deletedAt),
+            lte(transfers.expiresAt, now),
+          ),
+        )
         .returning()
       return row
     },

@@ -20,6 +20,7 @@ import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
+import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { guessingEmail } from './access/access.emails.js'
 import { createRecipientVerification } from './access/recipient-verification.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
@@ -83,23 +84,26 @@ export function createTransfersService(
     uploads,
     senders,
     derivatives,
+    webhookEvents,
   }: {
     plans: PlansService
     uploads: UploadClaims
     senders: Pick<SenderConfirmations, 'assertMaySend'>
     /** Queues the previews of new files (issue 19). */
     derivatives?: Derivatives
+    /** The webhook outbox (issue 20 item 5): events written in the transaction of what happened. */
+    webhookEvents?: WebhookEvents
   },
 ) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives })
+  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives, webhookEvents })
   const recovery = createRecovery({ ...deps, plans })
   const edits = createTransferEdits({ ...deps, plans, uploads, derivatives })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)
-  const downloadLimit = createDownloadLimit(deps)
+  const downloadLimit = createDownloadLimit({ ...deps, webhookEvents })
   let signer: Promise<DownloadSigner> | undefined
   const getSigner = () => {
     signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
@@ -186,7 +190,18 @@ export function createTransfersService(
   }
 
   async function softDelete(aggregate: TransferAggregate) {
-    const row = await repo.softDelete(aggregate.transfer.id, clock.now())
+    const row = await deps.database.db.transaction(async (tx) => {
+      const deleted = await createTransfersRepository(tx).softDelete(aggregate.transfer.id, clock.now())
+      if (deleted) {
+        await webhookEvents?.emit(tx, deleted.userId, 'transfer.deleted', {
+          id: deleted.id,
+          unique_id: deleted.uniqueId,
+          title: deleted.title,
+          deleted_at: clock.now().toISOString(),
+        })
+      }
+      return deleted
+    })
     if (!row) throw notFound()
     await purgeTransferFiles(deps, repo, row.id, clock.now())
     return { message: 'Transfer deleted' }
