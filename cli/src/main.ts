@@ -2,11 +2,16 @@ import { parseArgs } from 'node:util'
 import packageJson from '../package.json' with { type: 'json' }
 import { CliError, usageExitCode } from './errors.js'
 import { login } from './login.js'
+import { send } from './send/send.js'
 
 const usage = `ferry ${packageJson.version}: send and fetch Ferry transfers from a terminal
 
 Usage:
   ferry login [--server URL] [--key KEY]      check an API key and keep it for the next commands
+  ferry send <files or folders...> --to a@b.c [--to ...]
+             [--title T] [--message M] [--expires HOURS] [--password P | --ask-password]
+             [--parallel N] [--part-size 16M] [--limit-rate 10M]
+                                              upload (resuming an interrupted run), print the share URL
 
 Every command takes --server URL. FERRY_SERVER and FERRY_KEY override the stored login.
 `
@@ -19,6 +24,30 @@ const commands: Record<string, Command> = {
   async login(args) {
     const { values } = parseArgs({ args, options: { ...serverOption, key: { type: 'string' } } })
     await login(values)
+  },
+  async send(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...serverOption,
+        to: { type: 'string', multiple: true, default: [] },
+        title: { type: 'string' },
+        message: { type: 'string' },
+        expires: { type: 'string' },
+        password: { type: 'string' },
+        'ask-password': { type: 'boolean' },
+        parallel: { type: 'string' },
+        'part-size': { type: 'string' },
+        'limit-rate': { type: 'string' },
+      },
+    })
+    await send(positionals, {
+      ...values,
+      askPassword: values['ask-password'],
+      partSize: values['part-size'],
+      limitRate: values['limit-rate'],
+    })
   },
 }
 
