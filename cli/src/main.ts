@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util'
 import packageJson from '../package.json' with { type: 'json' }
 import { CliError, usageExitCode } from './errors.js'
+import { get } from './get/get.js'
 import { login } from './login.js'
 import { send } from './send/send.js'
+import { listTransfers, removeTransfer } from './transfers.js'
 
 const usage = `ferry ${packageJson.version}: send and fetch Ferry transfers from a terminal
 
@@ -12,6 +14,10 @@ Usage:
              [--title T] [--message M] [--expires HOURS] [--password P | --ask-password]
              [--parallel N] [--part-size 16M] [--limit-rate 10M]
                                               upload (resuming an interrupted run), print the share URL
+  ferry get <share url> [-o DIR] [--password P] [--email E] [--force]
+                                              download every file, resuming partial ones
+  ferry ls [--json] [--limit N]               your transfers: id, title, size, expiry, downloads
+  ferry rm <id>                               delete a transfer
 
 Every command takes --server URL. FERRY_SERVER and FERRY_KEY override the stored login.
 `
@@ -48,6 +54,32 @@ const commands: Record<string, Command> = {
       partSize: values['part-size'],
       limitRate: values['limit-rate'],
     })
+  },
+  async get(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        output: { type: 'string', short: 'o' },
+        password: { type: 'string' },
+        email: { type: 'string' },
+        force: { type: 'boolean' },
+      },
+    })
+    if (positionals.length !== 1) throw new CliError('ferry get takes one share URL: ferry get <url> [-o dir]', 2)
+    await get(positionals[0]!, values)
+  },
+  async ls(args) {
+    const { values } = parseArgs({
+      args,
+      options: { ...serverOption, json: { type: 'boolean' }, limit: { type: 'string' } },
+    })
+    await listTransfers(values)
+  },
+  async rm(args) {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: serverOption })
+    if (positionals.length > 1) throw new CliError('ferry rm takes one transfer id.', 2)
+    await removeTransfer(positionals[0], values)
   },
 }
 
