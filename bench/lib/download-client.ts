@@ -41,12 +41,23 @@ export function download(url: string, options: { hash?: boolean } = {}): Promise
   })
 }
 
-/** The same with curl (its body to /dev/null, no hash), a client that costs the machine less than Node. */
-export function downloadWithCurl(url: string): Promise<DownloadResult> {
+/**
+ * The same with curl (its body to /dev/null, no hash), a client that costs the machine less than
+ * Node. `insecure` accepts a self-signed certificate (a benchmark's own TLS proxy).
+ */
+export function downloadWithCurl(url: string, options: { insecure?: boolean } = {}): Promise<DownloadResult> {
   return new Promise((resolve, reject) => {
     execFile(
       curlPath ?? 'curl',
-      ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{size_download} %{time_total} %header{content-length}', url],
+      [
+        '-sS',
+        ...(options.insecure ? ['-k'] : []),
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code} %{size_download} %{time_total} %header{content-length}',
+        url,
+      ],
       (error, stdout) => {
         if (error) return reject(error)
         const [status, bytes, seconds, contentLength] = stdout.trim().split(' ').map(Number)

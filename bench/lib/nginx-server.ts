@@ -40,7 +40,11 @@ ${http}
 }
 
 /** Runs nginx in the foreground with `http` as its http block on a free port; resolves once it answers. */
-async function runNginx(dir: string, http: (port: number) => string): Promise<Child<{ port: number }>> {
+async function runNginx(
+  dir: string,
+  http: (port: number) => string,
+  scheme: 'http' | 'https' = 'http',
+): Promise<Child<{ port: number }>> {
   await mkdir(dir, { recursive: true })
   const port = await freePort()
   const config = path.join(dir, 'nginx.conf')
@@ -51,9 +55,10 @@ async function runNginx(dir: string, http: (port: number) => string): Promise<Ch
   )
   exited.catch(() => {})
   for (let attempt = 0; ; attempt++) {
-    const up = await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD' }).then(
+    // Any answer, even a TLS handshake refused for the self-signed certificate, means it listens.
+    const up = await fetch(`${scheme}://127.0.0.1:${port}/`, { method: 'HEAD' }).then(
       () => true,
-      () => false,
+      (error: Error) => scheme === 'https' && !String(error.cause).includes('ECONNREFUSED'),
     )
     if (up) break
     if (attempt > 100) throw new Error('nginx did not answer in 10 s')
@@ -116,5 +121,63 @@ ${targets.map((t) => `    server ${new URL(t).host};`).join('\n')}
       proxy_read_timeout 1h;
     }
   }`,
+  )
+}
+
+/**
+ * nginx ending TLS in front of `target` (http://host:port), as a deployment does: a self-signed
+ * ECDSA certificate made with openssl, TLS 1.3 (AES-GCM with AES-NI), proxied unbuffered like
+ * deploy/nginx.conf. Its port answers https; a client must accept the certificate (curl -k).
+ */
+export async function startNginxTls(dir: string, target: string): Promise<Child<{ port: number }>> {
+  await mkdir(dir, { recursive: true })
+  const key = path.join(dir, 'tls.key')
+  const cert = path.join(dir, 'tls.crt')
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  )
+  return runNginx(
+    dir,
+    (port) => `  upstream ferry {
+    server ${new URL(target).host};
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${cert};
+    ssl_certificate_key ${key};
+    ssl_protocols TLSv1.3;
+    proxy_buffering off;
+    # Unbuffered, nginx reads at most this much from Ferry at a time: its 4 KiB default makes
+    # 4 KiB TLS records and caps a download far below what the cipher can do.
+    proxy_buffer_size 256k;
+    proxy_buffers 4 256k;
+    proxy_busy_buffers_size 256k;
+    location / {
+      proxy_pass http://ferry;
+      proxy_http_version 1.1;
+      proxy_set_header Connection '';
+      proxy_set_header Host $host;
+    }
+  }`,
+    'https',
   )
 }

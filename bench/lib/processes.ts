@@ -52,6 +52,8 @@ export async function startS3rver(dir: string): Promise<Child<{ port: number; bu
 
 export interface FerryServer {
   url: string
+  /** The server process, for its CPU time (cpu-by-process.ts). */
+  pid: number
   /** Starts a new RSS peak; the RSS now (bytes). */
   resetPeak(): Promise<number>
   /** The peak RSS since the last reset (bytes). */
@@ -103,6 +105,7 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
     })
   return {
     url,
+    pid: child.pid!,
     resetPeak: async () => (await ask<{ rss: number }>('reset')).rss,
     peak: async () => (await ask<{ peak: number }>('peak')).peak,
     stop: stopper(child),

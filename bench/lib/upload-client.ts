@@ -163,16 +163,36 @@ export async function registerBenchAccount(
   origin: string,
   dataDir: string,
   options: { confirmSender?: boolean } = {},
-): Promise<{ token: string; email: string }> {
+): Promise<{ token: string; email: string; userId: string }> {
   const email = `bench-${Date.now()}@example.com`
   const post = postTo(origin)
   const response = await post('/auth/register', { email, password: 'bench password 123', name: 'Bench' })
   await expectStatus(response, 201, 'Register')
-  const token = ((await response.json()) as { access_token: string }).access_token
+  const { access_token: token, user } = (await response.json()) as { access_token: string; user: { id: string } }
   const emailCode = await codeFromOutbox(dataDir, email, (m) => /\b(\d{6})\b/.exec(m.text)?.[1])
   await expectStatus(await post('/auth/confirm-email', { email, code: emailCode }), 204, 'Confirming the address')
   if (options.confirmSender ?? true) await confirmSender(origin, dataDir, email, token)
-  return { token, email }
+  return { token, email, userId: user.id }
+}
+
+/** Buys `planId` (monthly) for the account through the built-in test checkout, as the browser would. */
+export async function buyBenchPlan(origin: string, account: { token: string; userId: string }, planId: string) {
+  const post = postTo(origin)
+  const session = await post(
+    '/api/checkout/session',
+    {
+      user_id: account.userId,
+      plan_id: planId,
+      interval: 'monthly',
+      success_url: '/upgrade/success',
+      cancel_url: '/upgrade',
+    },
+    account.token,
+  )
+  await expectStatus(session, 200, 'Opening a test checkout')
+  const { session_id } = (await session.json()) as { session_id: string }
+  const done = await post(`/api/checkout/test/${encodeURIComponent(session_id)}/complete`, undefined, account.token)
+  await expectStatus(done, 200, 'Completing the test checkout')
 }
 
 /**
