@@ -50,8 +50,11 @@ export interface JobQueue {
   renew(id: string, holder: string, leaseMs: number): Promise<boolean>
   /** The job succeeded: it is removed. */
   complete(id: string, holder: string): Promise<void>
-  /** The try failed: retried after a back-off, or dead when it was the last try. */
-  fail(id: string, holder: string, error: unknown): Promise<'retry' | 'dead' | 'lost'>
+  /**
+   * The try failed: retried after a back-off, or dead when it was the last try, or at once with
+   * `final` (a failure another try would repeat).
+   */
+  fail(id: string, holder: string, error: unknown, options?: { final?: boolean }): Promise<'retry' | 'dead' | 'lost'>
   /** An admin's retry of a dead job: it waits again, with its tries reset. */
   retry(id: string): Promise<boolean>
   /** Jobs by state and kind, for the admin console and /metrics. */
@@ -169,12 +172,14 @@ export function createJobQueue(deps: { database: Database; clock: Clock }, optio
         .where(and(eq(queuedJobs.id, id), eq(queuedJobs.leaseHolder, holder), eq(queuedJobs.state, 'running')))
     },
 
-    async fail(id, holder, error) {
+    async fail(id, holder, error, { final = false } = {}) {
       const at = now()
       const rows = await db
         .update(queuedJobs)
         .set({
-          state: sql`case when ${queuedJobs.attempts} >= ${queuedJobs.maxAttempts} then 'dead' else 'queued' end`,
+          state: final
+            ? 'dead'
+            : sql`case when ${queuedJobs.attempts} >= ${queuedJobs.maxAttempts} then 'dead' else 'queued' end`,
           // The wait doubles with each try: base·2^(tries-1), capped (same as backoffMs).
           runAt: sql`${iso(at)}::timestamptz + least(${maxBackoff}::float8, ${baseBackoff}::float8 * power(2, greatest(${queuedJobs.attempts} - 1, 0))) * interval '1 millisecond'`,
           leaseHolder: null,

@@ -4,8 +4,20 @@ import { recordQueuedJob } from '../operations/metrics.js'
 import type { ClaimedJob, JobQueue } from './job-queue.js'
 
 /**
+ * A failure that another try would only repeat (a corrupt file, a conversion past its time
+ * limit): the job is dead at once, its error kept for the admin console, which may retry it.
+ */
+export class FinalJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'FinalJobError'
+  }
+}
+
+/**
  * What runs the jobs of one kind. It may run more than once for a job (an instance that dies
- * mid-job, a lease outlived), so it must be idempotent; throwing makes the job retry.
+ * mid-job, a lease outlived), so it must be idempotent; throwing makes the job retry (unless it
+ * throws a FinalJobError).
  */
 export interface JobHandler {
   kind: string
@@ -74,7 +86,8 @@ export function startJobWorker(
       await deps.queue.complete(job.id, holder)
       recordQueuedJob(job.kind, 'ok', (performance.now() - started) / 1000)
     } catch (error) {
-      const outcome = await deps.queue.fail(job.id, holder, error).catch(() => 'lost' as const)
+      const final = error instanceof FinalJobError
+      const outcome = await deps.queue.fail(job.id, holder, error, { final }).catch(() => 'lost' as const)
       recordQueuedJob(job.kind, outcome === 'dead' ? 'dead' : 'error', (performance.now() - started) / 1000)
       deps.logger.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempt, outcome }, 'Queued job failed')
     } finally {

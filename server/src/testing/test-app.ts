@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -79,7 +80,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
             S3_FORCE_PATH_STYLE: 'true',
           }
         : {}),
-      ...(options.events === 'redis' ? { REDIS_URL: testRedisUrl } : {}),
+      // A prefix of its own: rate-limit counters (sign-ups per address…) are not shared with every
+      // other test app, of this run or another, that uses the same Redis.
+      ...(options.events === 'redis' ? { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: `test-${randomUUID()}:` } : {}),
       ...options.env,
     })
     const logger = createLogger(
