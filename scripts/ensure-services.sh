@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs or starts what the tests use and this project cannot ship in node_modules:
-# Debian's chromium (browser tests), OpenSSH's sftp client with sshpass (SFTP tests), PostgreSQL
-# and Redis. Idempotent; needs root to install.
+# Debian's chromium (browser tests), OpenSSH's sftp client with sshpass (SFTP tests), the preview
+# tools (poppler's pdftoppm, ffmpeg, LibreOffice), PostgreSQL and Redis. Idempotent; needs root to install.
 set -uo pipefail
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -28,6 +28,16 @@ fi
 if ! command -v sftp >/dev/null || ! command -v sshpass >/dev/null; then
   echo "ferry: installing OpenSSH's sftp client and sshpass for the SFTP tests…"
   apt_install openssh-client sshpass || status=1
+fi
+
+# Previews of PDFs, videos and office documents (server/src/features/transfers/previews/).
+preview_packages=()
+command -v pdftoppm >/dev/null || preview_packages+=(poppler-utils)
+command -v ffmpeg >/dev/null || preview_packages+=(ffmpeg)
+command -v soffice >/dev/null || preview_packages+=(libreoffice-nogui)
+if [ ${#preview_packages[@]} -gt 0 ]; then
+  echo "ferry: installing ${preview_packages[*]} for the preview tests…"
+  apt_install "${preview_packages[@]}" || status=1
 fi
 
 if ! port_open 5432; then

@@ -132,6 +132,12 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: boolean,
   /** How long one webhook try may take (connect and answer) before it counts as failed. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  /** Time limit of one run of a preview tool (pdftoppm, ffmpeg); killed past it. */
+  PREVIEW_TOOL_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** Time limit of one LibreOffice conversion of an office document to PDF; killed past it. */
+  PREVIEW_OFFICE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  /** Largest PDF or office document (MB) copied to scratch space to be rendered; larger ones get no preview. */
+  PREVIEW_MAX_SOURCE_MB: z.coerce.number().int().positive().default(256),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -216,6 +222,8 @@ export interface Config {
   jobIntervalMs?: number
   /** Webhook deliveries (issue 20 item 5): private addresses allowed, and each try's time limit. */
   webhooks: { allowPrivate: boolean; timeoutMs: number }
+  /** Limits of the tools that make previews (pdftoppm, ffmpeg, LibreOffice). */
+  previews: { toolTimeoutMs: number; officeTimeoutMs: number; maxSourceBytes: number }
 }
 
 /** Counts per hour and per day; `newAccount` lowers the daily ones while an account is younger than `ms`. */
@@ -352,5 +360,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS === undefined ? undefined : e.JOB_INTERVAL_SECONDS * 1000,
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000 },
+    previews: {
+      toolTimeoutMs: e.PREVIEW_TOOL_TIMEOUT_SECONDS * 1000,
+      officeTimeoutMs: e.PREVIEW_OFFICE_TIMEOUT_SECONDS * 1000,
+      maxSourceBytes: e.PREVIEW_MAX_SOURCE_MB * 1024 * 1024,
+    },
   }
 }

@@ -101,6 +101,11 @@ export const transferFiles = pgTable(
     /** Blob keys of the derivatives beside the file (a small thumbnail, a screen-size image); null when none. */
     thumbnailKey: text('thumbnail_key'),
     previewKey: text('preview_key'),
+    /**
+     * What `preview_key` holds: `image/webp` (a screen-size rendition of an image or a video's
+     * poster frame) or `application/pdf` (an office document converted by LibreOffice).
+     */
+    previewType: text('preview_type'),
   },
   (t) => [index('transfer_files_transfer_id_idx').on(t.transferId, t.position)],
 )

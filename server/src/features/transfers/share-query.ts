@@ -20,6 +20,7 @@ interface FileJson {
   mediaType: string | null
   thumbnailKey: string | null
   previewKey: string | null
+  previewType: string | null
 }
 
 interface RecipientJson {
@@ -37,7 +38,8 @@ const filesJson = sql`(
     'id', ${transferFiles.id}, 'fileKey', ${transferFiles.fileKey}, 'fileName', ${transferFiles.fileName},
     'fileSize', ${transferFiles.fileSize}, 'contentType', ${transferFiles.contentType},
     'position', ${transferFiles.position}, 'mediaType', ${transferFiles.mediaType},
-    'thumbnailKey', ${transferFiles.thumbnailKey}, 'previewKey', ${transferFiles.previewKey}
+    'thumbnailKey', ${transferFiles.thumbnailKey}, 'previewKey', ${transferFiles.previewKey},
+    'previewType', ${transferFiles.previewType}
   ) order by ${transferFiles.position}), '[]'::json)
   from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id}
 )`

@@ -29,12 +29,12 @@ export function toTransferFile(file: TransferFileRow): TransferFile {
 /**
  * A file on the share page, with where to view it when the sender's plan has previews (issue 19).
  * The viewer is chosen by the type detected from the bytes, or the uploader's type until the
- * derivatives job read them; an image the browser cannot show (TIFF, HEIC) is viewed through its
- * screen-size rendition.
+ * derivatives job read them; a file the browser cannot show is viewed through its derivative: an
+ * image (TIFF, HEIC) through its screen-size rendition, an office document through its PDF.
  */
 export function toShareFile(file: TransferFileRow, uniqueId: string, previews: boolean): ShareFile {
   const kind = previews
-    ? (previewKindOf(file.mediaType ?? file.contentType) ?? (file.previewKey ? 'image' : null))
+    ? (previewKindOf(file.mediaType ?? file.contentType) ?? (file.previewKey ? previewKindOf(file.previewType) : null))
     : null
   const params = { uniqueId, fileId: file.id }
   return {

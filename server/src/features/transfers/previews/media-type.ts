@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import type { BlobStore } from '../../../adapters/blob-store/blob-store.js'
+import { ooxmlTypeOfZip } from './zip-office-type.js'
 
 /** How many leading bytes detection reads (what file-type needs for the types it knows). */
 export const sniffBytes = 4100
@@ -42,4 +43,18 @@ export async function readHead(blobs: Pick<BlobStore, 'read'>, key: string, size
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks)
+}
+
+/**
+ * The media type of a stored file (see detectMediaType). A ZIP is looked at further: an OOXML
+ * document (docx, xlsx, pptx) shows what it is by the names in its central directory.
+ */
+export async function detectStoredMediaType(
+  blobs: Pick<BlobStore, 'read'>,
+  key: string,
+  size: number,
+): Promise<string | null> {
+  const type = await detectMediaType(await readHead(blobs, key, size))
+  if (type !== 'application/zip') return type
+  return (await ooxmlTypeOfZip(blobs, key, size)) ?? type
 }

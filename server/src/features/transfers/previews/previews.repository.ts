@@ -6,6 +6,8 @@ export interface DerivativeFields {
   mediaType: string | null
   thumbnailKey: string | null
   previewKey: string | null
+  /** What previewKey holds: `image/webp` or `application/pdf`. */
+  previewType: string | null
 }
 
 /** The preview columns of transfer files (issue 19); no rules. */

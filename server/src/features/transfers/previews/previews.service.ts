@@ -1,3 +1,4 @@
+import { previewKindOf } from '@ferry/contracts/domain/preview-kind'
 import type { Deps } from '../../../deps.js'
 import { AppError } from '../../../errors.js'
 import type { InlineObject } from '../../../http/download/inline-reply.js'
@@ -5,7 +6,7 @@ import type { JobQueue } from '../../../jobs/job-queue.js'
 import type { Derivatives } from '../create-transfer.js'
 import type { TransfersService, Viewer } from '../transfers.service.js'
 import { derivativesKind } from './derivatives.job.js'
-import { detectMediaType, readHead } from './media-type.js'
+import { detectStoredMediaType } from './media-type.js'
 
 /** The queue side of previews: what the transfer creator calls in its transaction. */
 export function createDerivativesQueue(queue: Pick<JobQueue, 'enqueue'>): Derivatives {
@@ -23,7 +24,12 @@ export function createDerivativesQueue(queue: Pick<JobQueue, 'enqueue'>): Deriva
  * the transfer's access grant and the sender's plan were checked (transfers.viewFile).
  */
 export function createPreviewsService(deps: Pick<Deps, 'blobs'>, transfers: Pick<TransfersService, 'viewFile'>) {
-  const derivative = async (key: string, fileName: string, lastModified: Date): Promise<InlineObject> => {
+  const derivative = async (
+    key: string,
+    fileName: string,
+    lastModified: Date,
+    contentType = 'image/webp',
+  ): Promise<InlineObject> => {
     const stat = await deps.blobs.stat(key)
     if (!stat) throw new AppError('preview_not_found', 404)
     return {
@@ -31,7 +37,7 @@ export function createPreviewsService(deps: Pick<Deps, 'blobs'>, transfers: Pick
       size: stat.size,
       // A derivative is rewritten under the same key; its size keeps a range from mixing two versions.
       etag: stat.etag ?? `"${key.length}-${stat.size}"`,
-      contentType: 'image/webp',
+      contentType,
       fileName,
       lastModified,
       goneCode: 'preview_not_found',
@@ -39,7 +45,10 @@ export function createPreviewsService(deps: Pick<Deps, 'blobs'>, transfers: Pick
   }
 
   return {
-    /** The file's own bytes (its type read from them), or with `screen` its screen-size rendition. */
+    /**
+     * The file's own bytes (its type read from them), or with `screen` its screen-size rendition;
+     * for a file the browser cannot show, its derivative (an office document's PDF).
+     */
     async preview(
       uniqueId: string,
       fileId: string,
@@ -48,12 +57,17 @@ export function createPreviewsService(deps: Pick<Deps, 'blobs'>, transfers: Pick
       grants: readonly string[],
     ): Promise<InlineObject> {
       const { file, createdAt } = await transfers.viewFile(uniqueId, fileId, viewer, grants)
-      if (size === 'screen' && file.previewKey) {
-        return derivative(file.previewKey, `${file.fileName}.webp`, createdAt)
+      const previewDerivative = (previewKey: string) => {
+        const type = file.previewType ?? 'image/webp'
+        const extension = type === 'application/pdf' ? 'pdf' : 'webp'
+        return derivative(previewKey, `${file.fileName}.${extension}`, createdAt, type)
       }
-      // Until the derivatives job recorded it, the type is read from the first bytes now.
-      const mediaType =
-        file.mediaType ?? (await detectMediaType(await readHead(deps.blobs, file.fileKey, file.fileSize)))
+      if (size === 'screen' && file.previewKey) return previewDerivative(file.previewKey)
+      // Until the derivatives job recorded it, the type is read from the bytes now.
+      const mediaType = file.mediaType ?? (await detectStoredMediaType(deps.blobs, file.fileKey, file.fileSize))
+      // What the browser cannot show is viewed through its derivative: an office document's PDF,
+      // a TIFF's rendition.
+      if (!previewKindOf(mediaType) && file.previewKey) return previewDerivative(file.previewKey)
       return {
         key: file.fileKey,
         size: file.fileSize,

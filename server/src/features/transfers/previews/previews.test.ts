@@ -1,25 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import type { ShareFile } from '@ferry/contracts/api/transfers'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { appJobHandlers } from '../../../app.js'
 import { fileDownloads } from '../../../db/schema/index.js'
-import { type JobWorker, startJobWorker } from '../../../jobs/job-worker.js'
 import { forEachStack, type TestApp } from '../../../testing/test-app.js'
-import {
-  downloadCount,
-  postTransfer,
-  type Sender,
-  share,
-  signUp,
-  transferRow,
-  uploadFiles,
-} from '../testing/transfers-test-kit.js'
+import { downloadCount, signUp, transferRow, uploadFiles } from '../testing/transfers-test-kit.js'
+import { getPath, jobRunner, sendFiles, shareFiles } from './testing/previews-test-kit.js'
 
 // Issue 19: previews made by the job queue after upload, and the preview endpoint.
 
 const MiB = 1024 * 1024
-const quiet = { info() {}, error() {} }
 
 /** A 40×20 JPEG whose EXIF says "rotate 90°" and carries a camera owner's name. */
 const orientedJpeg = () =>
@@ -44,45 +33,12 @@ const svgWithScript = Buffer.from(
 )
 
 await forEachStack((getApp) => {
-  let worker: JobWorker | undefined
-  afterEach(async () => {
-    await worker?.stop()
-    worker = undefined
-  })
-
-  /** Runs the queued jobs as an instance's worker would, until none is due. */
-  async function runJobs(app: TestApp) {
-    worker ??= startJobWorker(
-      { queue: app.services.jobQueue, clock: app.deps.clock, logger: quiet },
-      appJobHandlers(app.deps, app.services),
-    )
-    await worker.drain()
-  }
-
-  async function send(
-    app: TestApp,
-    sender: Sender,
-    files: { name: string; body: Buffer; type?: string }[],
-    extra: Record<string, unknown> = {},
-  ) {
-    const records = await uploadFiles(app, sender, files)
-    const res = await postTransfer(app, sender.token, {
-      files: records,
-      recipient_emails: ['rita@example.com'],
-      title: 'Look first',
-      ...extra,
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return { id: res.body.id as string, uniqueId: res.body.unique_id as string }
-  }
-
-  const filesOf = async (app: TestApp, uniqueId: string) => {
-    const res = await share(app, uniqueId)
-    expect(res.status).toBe(200)
-    return res.body.transfer.files as ShareFile[]
-  }
-  const get = (app: TestApp, path: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, { headers })
+  const jobs = jobRunner()
+  afterEach(() => jobs.stop())
+  const runJobs = (app: TestApp) => jobs.run(app)
+  const send = sendFiles
+  const filesOf = shareFiles
+  const get = getPath
 
   it('makes thumbnails and screen renditions of images after upload, EXIF applied and stripped, stored beside the file', async () => {
     const app = getApp()
