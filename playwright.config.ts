@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // NODE_ENV defaults to production, which refuses the test checkout unless asked for it (admin.spec checks the banner).
       PAYMENTS: 'test',
+      // webhooks.spec starts its receiver on 127.0.0.1, which webhooks may not reach otherwise (SSRF rule).
+      WEBHOOKS_ALLOW_PRIVATE: '1',
       ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
       // The bootstrap admin (product.md §10): e2e/fixtures/test.ts signs in with it once per worker to promote that worker's admin.
       ADMIN_EMAIL: 'admin@ferry.test',

@@ -5,7 +5,13 @@ import { IconAlertCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useFormatDate } from '../../components/use-format-date.js'
-import { AccountSettingsCard, ApiKeysCard, DataDownloadCard, DeleteAccountCard } from '../../features/account/index.js'
+import {
+  AccountSettingsCard,
+  ApiKeysCard,
+  DataDownloadCard,
+  DeleteAccountCard,
+  WebhooksCard,
+} from '../../features/account/index.js'
 import { LogoutAllCard, useSession } from '../../features/auth/index.js'
 import { CurrentPlanCard, SubscriptionDetailsCard, useMyPlan } from '../../features/billing/index.js'
 import { usePlans } from '../../features/plans/index.js'
@@ -88,6 +94,7 @@ export function ProfilePage() {
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
         <AccountSettingsCard />
         <ApiKeysCard />
+        <WebhooksCard />
         <LogoutAllCard />
         <DataDownloadCard />
         <DeleteAccountCard />
