@@ -205,6 +205,28 @@ describe('ferry (the command-line client) against a real server', () => {
     expect(wholePuts).toBe(before)
   })
 
+  it('reads the key from stdin, and refuses a wrong one without storing it', async () => {
+    const own = { ...env, XDG_CONFIG_HOME: path.join(work, 'config-piped') }
+    const sender = await signUp(app, 'PREMIUM')
+    const { key } = await createApiKey(app.api, sender.token, ['transfers:read'])
+    const wrong = await runCli(
+      ['login', '--server', app.url],
+      own,
+      'ferry_wrongwrongwrongwrongwrongwrongwrongwrongwro\n',
+    )
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('refused this key')
+    await expect(stat(path.join(own.XDG_CONFIG_HOME, 'ferry', 'config.json'))).rejects.toThrow()
+
+    const piped = await runCli(['login', '--server', app.url], own, `${key}\n`)
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(piped.stderr).toContain('cannot send or delete (no transfers:write scope)')
+    expect(JSON.parse(await readFile(path.join(own.XDG_CONFIG_HOME, 'ferry', 'config.json'), 'utf8'))).toEqual({
+      server: app.url,
+      key,
+    })
+  })
+
   it('says to log in again when the key is refused, with exit code 1 and no stack trace', async () => {
     const result = await runCli(['ls'], { ...env, FERRY_KEY: 'ferry_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })
     expect(result.code).toBe(1)
@@ -247,3 +269,34 @@ async function pollState(
   }
   throw new Error('The upload state never showed enough finished parts')
 }
+
+describe('ferry against a server storing in S3', () => {
+  let app: TestApp
+  let work: string
+
+  beforeAll(async () => {
+    app = await buildTestApp({ storage: 's3', env: generousSendLimits })
+    work = await mkdtemp(path.join(os.tmpdir(), 'ferry-cli-s3-'))
+  })
+  afterAll(async () => {
+    await app?.close()
+    if (work) await rm(work, { recursive: true, force: true })
+  })
+
+  it('sends parts to the presigned S3 URLs and gets the files back byte for byte', async () => {
+    const sender = await signUp(app, 'PREMIUM')
+    const { key } = await createApiKey(app.api, sender.token)
+    const env = { HOME: work, XDG_STATE_HOME: path.join(work, 'state'), FERRY_SERVER: app.url, FERRY_KEY: key }
+    const folder = path.join(work, 'album')
+    await mkdir(folder)
+    await writeFile(path.join(folder, 'small.txt'), 'on S3')
+    await writeFile(path.join(folder, 'large.bin'), randomBytes(11 * MiB))
+
+    const sent = await runCli(['send', folder, '--to', 'ria@example.com', '--part-size', '5M'], env)
+    expect(sent.code, sent.stderr).toBe(0)
+    const out = path.join(work, 'out')
+    const got = await runCli(['get', sent.stdout.trim(), '-o', out], env)
+    expect(got.code, got.stderr).toBe(0)
+    expect(await treeHashes(out)).toEqual(await treeHashes(work).then(within('album')))
+  })
+})

@@ -11,15 +11,18 @@ export interface CliResult {
   stderr: string
 }
 
-/** Starts `ferry <args>` with its own config and state folders (env), stdin closed, as a script runs it. */
+/** Starts `ferry <args>` with its own config and state folders (env), as a script runs it: stdin closed, or `input`. */
 export function startCli(
   args: string[],
   env: Record<string, string>,
+  input?: string,
 ): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(process.execPath, [ferryBin, ...args], {
     env: { PATH: process.env.PATH, HOME: env.HOME ?? '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   })
+  // Piped in, as `echo "$KEY" | ferry login` does.
+  if (input !== undefined) child.stdin!.end(input)
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -35,4 +38,4 @@ export function startCli(
   return { child, done }
 }
 
-export const runCli = (args: string[], env: Record<string, string>) => startCli(args, env).done
+export const runCli = (args: string[], env: Record<string, string>, input?: string) => startCli(args, env, input).done
