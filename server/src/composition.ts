@@ -59,7 +59,7 @@ export async function createServices(deps: Deps) {
     webhookEvents,
   })
   const previews = createPreviewsService(deps, transfers)
-  const comments = createCommentsService(deps, { transfers, jobQueue })
+  const comments = createCommentsService(deps, { transfers, jobQueue, webhookEvents })
   const sftp = createSftpService(deps, { plans, transfers })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 
 /**
- * What a webhook endpoint may subscribe to (issue 20 item 5). A new kind of event (comments, once
- * they exist) is one more name here and one `emit` where it happens on the server.
+ * What a webhook endpoint may subscribe to (issue 20 item 5). A new kind of event is one more name
+ * here and one `emit` where it happens on the server (`comment.created`: a review comment on a
+ * file of the account's transfer, issue 19 item 2).
  */
 export const webhookEventTypes = [
   'transfer.created',
@@ -11,6 +12,7 @@ export const webhookEventTypes = [
   'transfer.expired',
   'transfer.deleted',
   'request.uploaded',
+  'comment.created',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 

@@ -33,7 +33,7 @@ export const webhooksApi = defineRoutes('webhooks', {
     summary: 'Adds an endpoint; its signing secret (`whsec_…`) is in this answer only',
     description:
       'Events: `transfer.created`, `transfer.downloaded`, `transfer.expired`, `transfer.deleted`, ' +
-      '`request.uploaded`. Each delivery is a POST of `{type, timestamp, data}` signed with the Standard ' +
+      '`request.uploaded`, `comment.created`. Each delivery is a POST of `{type, timestamp, data}` signed with the Standard ' +
       'Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`); ' +
       'a failed delivery is retried with exponential back-off for 24 hours, under the same `webhook-id`. ' +
       'An address that leads to this machine or a private network answers 400 `webhook_url_not_allowed`.',

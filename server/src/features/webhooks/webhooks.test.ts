@@ -8,6 +8,7 @@ import { buildTestApp, forEachStack, type TestApp } from '../../testing/test-app
 import { createTestClock, type TestClock } from '../../testing/test-clock.js'
 import { createApiKey } from '../api-keys/testing/api-keys-test-kit.js'
 import { authStacks, bearer, postJson } from '../auth/testing/auth-test-kit.js'
+import { buyWithTestCheckout, checkoutBody } from '../billing/testing/billing-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
 import { postTransfer, type Sender, setExpiry, signUp, uploadFiles } from '../transfers/testing/transfers-test-kit.js'
 import { createExpiryEvents } from '../transfers/transfers.jobs.js'
@@ -33,6 +34,7 @@ const allEvents = [
   'transfer.expired',
   'transfer.deleted',
   'request.uploaded',
+  'comment.created',
 ]
 const write = { 'x-requested-with': 'XMLHttpRequest' }
 
@@ -301,6 +303,28 @@ await forEachStack((getApp, stack) => {
       expect(ofType('transfer.created')).toHaveLength(3)
       // Each delivery has its own webhook-id.
       expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(receiver.received.length)
+    })
+
+    it("emits comment.created for a comment on a file of the account's transfer", async () => {
+      const app = getApp()
+      const user = await signUp(app, 'FREE')
+      await buyWithTestCheckout(app, user.token, checkoutBody(user.id, { plan_id: 'business' }))
+      const endpoint = await createEndpoint(app, user.token, receiver.url, ['comment.created'])
+      const transfer = await sendTransfer(app, user)
+      const share = await app.api(`/api/share/${transfer.uniqueId}`, { headers: bearer(user.token) })
+      const fileId = ((await share.json()) as { transfer: { files: { file_id: string }[] } }).transfer.files[0]!.file_id
+      const posted = await postJson(
+        app.api,
+        `/api/share/${transfer.uniqueId}/files/${fileId}/comments`,
+        { text: 'Looks good' },
+        bearer(user.token),
+      )
+      expect(posted.status, await posted.clone().text()).toBe(201)
+      await runJobs(app)
+      expect(receiver.received).toHaveLength(1)
+      const event = verify(endpoint.secret, receiver.received[0]!)
+      expect(event.type).toBe('comment.created')
+      expect(event.data).toMatchObject({ transfer_id: transfer.id, file_id: fileId, text: 'Looks good' })
     })
 
     it('sends only the chosen events, nothing to a disabled endpoint, and nothing of other accounts', async () => {

@@ -9,6 +9,7 @@ import type {
 import type { Deps } from '../../../deps.js'
 import { AppError, RateLimitedError } from '../../../errors.js'
 import type { JobQueue } from '../../../jobs/job-queue.js'
+import type { WebhookEvents } from '../../webhooks/webhook-outbox.service.js'
 import type { TransfersService, Viewer } from '../transfers.service.js'
 import { commentsTopic } from './comment-topics.js'
 import { commentDigestEmail } from './comments.emails.js'
@@ -94,7 +95,13 @@ export function createCommentsService(
   {
     transfers,
     jobQueue,
-  }: { transfers: Pick<TransfersService, 'reviewer' | 'commentsOwner'>; jobQueue: Pick<JobQueue, 'enqueue'> },
+    webhookEvents,
+  }: {
+    transfers: Pick<TransfersService, 'reviewer' | 'commentsOwner'>
+    jobQueue: Pick<JobQueue, 'enqueue'>
+    /** The sender's `comment.created` webhook event, written with the comment (issue 20 item 5). */
+    webhookEvents?: WebhookEvents
+  },
 ) {
   const { clock, database } = deps
   const repo = createCommentsRepository(database.db)
@@ -185,6 +192,14 @@ export function createCommentsService(
           body: text,
           createdAt: now,
           notifiedAt: author.kind === 'sender' ? now : null,
+        })
+        await webhookEvents?.emit(tx, who.transfer.userId, 'comment.created', {
+          transfer_id: who.transfer.id,
+          file_id: file.id,
+          thread_id: id,
+          author: { kind: author.kind, name: author.name },
+          text,
+          created_at: now.toISOString(),
         })
         // One digest per sender per window: the window's job is keyed by it and runs at its end.
         if (author.kind === 'recipient' && who.transfer.userId) {
