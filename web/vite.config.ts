@@ -94,6 +94,13 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll)/ },
+            // The share page viewer's libraries load only when a PDF or a text file is opened, not
+            // with the app (they would otherwise join 'vendor', which every page loads).
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },
+            {
+              name: 'text-viewer',
+              test: /node_modules[\\/](highlight\.js|react-markdown|remark-|micromark|mdast-|hast-|unist-|unified|vfile)/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -12,6 +12,7 @@ import type rooms from '../locales/en/rooms.json'
 import type tools from '../locales/en/tools.json'
 import type transfers from '../locales/en/transfers.json'
 import type uploads from '../locales/en/uploads.json'
+import type viewer from '../locales/en/viewer.json'
 
 // English is the source of truth for keys: a typo in t('...') fails the type check.
 declare module 'i18next' {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       tools: typeof tools
       pages: typeof pages
       legal: typeof legal
+      viewer: typeof viewer
     }
   }
 }

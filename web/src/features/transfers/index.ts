@@ -10,3 +10,11 @@ export {
   type UseTransferFormOptions,
   useTransferForm,
 } from './hooks/use-transfer-form.js'
+export {
+  type StageBridge,
+  useViewer,
+  type ViewerAnchor,
+  ViewerContext,
+  type ViewerContextValue,
+  type ViewerSidePanel,
+} from './viewer/viewer-context.js'

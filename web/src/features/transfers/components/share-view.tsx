@@ -1,4 +1,5 @@
 import {
+  type ShareFile,
   type ShareLockedResponse,
   type ShareResponse,
   shareLockedResponse,
@@ -8,7 +9,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeI
 import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileZip, IconMoodSad } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Countdown } from '../../../components/countdown.js'
 import { ErrorAlert } from '../../../components/error-alert'
 import { useFormatDate } from '../../../components/use-format-date.js'
@@ -19,6 +20,9 @@ import { useBrowserDownload } from '../hooks/use-download.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
 import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
+import { FileViewer } from '../viewer/file-viewer.js'
+import { ShareGallery } from '../viewer/share-gallery.js'
+import type { ViewerSidePanel } from '../viewer/viewer-context.js'
 import { ShareFileList } from './share-file-list.js'
 import { ShareTracking } from './share-tracking.js'
 import { ShareUnlock } from './share-unlock.js'
@@ -29,7 +33,15 @@ export interface ShareViewProps {
   /** The recipient's tracking id (`?t=`), recorded with their visit and downloads. */
   trackingId: string | null
   homeTo: string
+  /**
+   * Rendered beside the file in the viewer, where it reads `useViewer()` (the file, the anchor,
+   * `seek`): e.g. review comments. See viewer/viewer-context.ts.
+   */
+  viewerSidePanel?: ViewerSidePanel
 }
+
+/** The search parameter that names the file open in the viewer, so a link (or a reload) reopens it. */
+const viewParam = 'view'
 
 const zipKey = '__zip__'
 
@@ -76,7 +88,7 @@ function StatusBadge({ data, onExpire }: { data: ShareResponse; onExpire(): void
 }
 
 /** The share page of spec/transfers.md §2: what was sent, by whom, until when, with its downloads and the sender's tracking. */
-export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
+export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: ShareViewProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
   const formatSize = useFormatFileSize()
@@ -85,6 +97,19 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
   const zipMaxMb = useClientZipMaxSizeMb()
   const download = useBrowserDownload()
   const [downloadError, setDownloadError] = useState<'file' | 'zip' | null>(null)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const viewing = searchParams.get(viewParam)
+  const setViewing = (fileId: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params)
+        if (fileId) next.set(viewParam, fileId)
+        else next.delete(viewParam)
+        return next
+      },
+      // Moving between files replaces the entry; opening the viewer adds one, so Back closes it.
+      { replace: viewing !== null && fileId !== null },
+    )
 
   if (query.isPending) {
     return (
@@ -128,6 +153,9 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
     active && downloadUrl
       ? (file: TransferFile) => shareDownloadHref(transfer.unique_id, { fileKey: file.file_key }, trackingId)
       : null
+  // Files with a preview show as a gallery that opens the viewer; the others as the list.
+  const viewable = active ? transfer.files.filter((file) => file.preview_url !== null) : []
+  const listed = active ? transfer.files.filter((file) => file.preview_url === null) : transfer.files
   const showZip = transfer.files.length > 1
   const canZip = active && zipAllowed(transfer.total_size, zipMaxMb, transfer.status)
   const zipHref = canZip && downloadUrl ? shareDownloadHref(transfer.unique_id, { zip: true }, trackingId) : null
@@ -188,12 +216,23 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
                 {t('share.total', { size: formatSize(transfer.total_size) })}
               </Text>
             </Group>
-            <ShareFileList
-              files={transfer.files}
-              hrefOf={hrefOf}
-              pendingKey={download.pending}
-              onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
-            />
+            {viewable.length > 0 && (
+              <ShareGallery
+                files={viewable}
+                onOpen={(file) => setViewing(file.file_id)}
+                hrefOf={hrefOf}
+                pendingKey={download.pending}
+                onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
+              />
+            )}
+            {listed.length > 0 && (
+              <ShareFileList
+                files={listed}
+                hrefOf={hrefOf}
+                pendingKey={download.pending}
+                onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
+              />
+            )}
           </Stack>
 
           {downloadError && (
@@ -229,6 +268,16 @@ export function ShareView({ uniqueId, trackingId, homeTo }: ShareViewProps) {
           </Text>
         </Stack>
       </Paper>
+
+      <FileViewer
+        files={viewable}
+        fileId={viewing}
+        onFileChange={setViewing}
+        hrefOf={hrefOf as ((file: ShareFile) => string) | null}
+        pendingKey={download.pending}
+        onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
+        sidePanel={viewerSidePanel}
+      />
 
       {tracking.is_sender && tracking.recipients && tracking.recipients.length > 0 && (
         <ShareTracking recipients={tracking.recipients} files={transfer.files} />
