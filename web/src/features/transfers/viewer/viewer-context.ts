@@ -1,18 +1,16 @@
+import type { CommentAnchor } from '@ferry/contracts/api/comments'
 import type { ShareFile } from '@ferry/contracts/api/transfers'
 import { createContext, type ReactNode, useContext } from 'react'
 
 /**
- * A place inside a file that the viewer can show and report (issue 19; review comments anchor to
- * these, issue 19 item 2):
+ * A place inside a file that the viewer can show and report: the review comments' anchor
+ * (contracts/src/api/comments.ts, issue 19 item 2), so a comment's anchor is passed as it is:
  * - `page`: a PDF page, counted from 1;
  * - `time`: a video or audio position in seconds;
- * - `region`: a rectangle of an image in normalised coordinates (0–1 of its width and height,
- *   from its top-left corner), the same for every rendition of the image.
+ * - `region`: a rectangle of an image, `x`, `y`, `w`, `h` normalised (0–1 of its width and
+ *   height, from its top-left corner), the same for every rendition of the image.
  */
-export type ViewerAnchor =
-  | { kind: 'page'; page: number }
-  | { kind: 'time'; seconds: number }
-  | { kind: 'region'; x: number; y: number; width: number; height: number }
+export type ViewerAnchor = CommentAnchor
 
 /**
  * What the share page's viewer tells the components it hosts (a side panel such as review

@@ -27,8 +27,8 @@ describe('image zoom', () => {
   it('reports the part of the image on screen, and zooms back onto it', () => {
     expect(visibleRegion(fitted, fit, stage)).toBeNull()
     const region = visibleRegion({ scale: 2, x: 400, y: 300 }, fit, stage)
-    expect(region).toEqual({ kind: 'region', x: 0, y: 0, width: 0.5, height: 0.5 })
-    expect(zoomToRegion({ x: 0, y: 0, width: 0.5, height: 0.5 }, fit, stage)).toEqual({ scale: 2, x: 400, y: 300 })
-    expect(zoomToRegion({ x: 0.25, y: 0.25, width: 0.5, height: 0.5 }, fit, stage)).toEqual({ scale: 2, x: 0, y: 0 })
+    expect(region).toEqual({ kind: 'region', x: 0, y: 0, w: 0.5, h: 0.5 })
+    expect(zoomToRegion({ x: 0, y: 0, w: 0.5, h: 0.5 }, fit, stage)).toEqual({ scale: 2, x: 400, y: 300 })
+    expect(zoomToRegion({ x: 0.25, y: 0.25, w: 0.5, h: 0.5 }, fit, stage)).toEqual({ scale: 2, x: 0, y: 0 })
   })
 })

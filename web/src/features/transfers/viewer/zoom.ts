@@ -65,20 +65,20 @@ export function visibleRegion(state: ZoomState, fit: Size, stage: Size): ViewerA
   const right = edge(stage.width / 2, state.x, fit.width)
   const top = edge(-stage.height / 2, state.y, fit.height)
   const bottom = edge(stage.height / 2, state.y, fit.height)
-  return { kind: 'region', x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) }
+  return { kind: 'region', x: round(left), y: round(top), w: round(right - left), h: round(bottom - top) }
 }
 
 /** The zoom that fills the stage with a region of the image (normalised), centred on it. */
 export function zoomToRegion(
-  region: { x: number; y: number; width: number; height: number },
+  region: { x: number; y: number; w: number; h: number },
   fit: Size,
   stage: Size,
 ): ZoomState {
   if (fit.width === 0 || fit.height === 0) return fitted
-  const width = Math.max(region.width, 1e-3) * fit.width
-  const height = Math.max(region.height, 1e-3) * fit.height
+  const width = Math.max(region.w, 1e-3) * fit.width
+  const height = Math.max(region.h, 1e-3) * fit.height
   const scale = clamp(Math.min(stage.width / width, stage.height / height), minScale, maxScale)
-  const centreX = (region.x + region.width / 2 - 0.5) * fit.width
-  const centreY = (region.y + region.height / 2 - 0.5) * fit.height
+  const centreX = (region.x + region.w / 2 - 0.5) * fit.width
+  const centreY = (region.y + region.h / 2 - 0.5) * fit.height
   return clampPan({ scale, x: -centreX * scale, y: -centreY * scale }, fit, stage)
 }
