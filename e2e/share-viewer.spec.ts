@@ -130,7 +130,8 @@ for (const lang of ['en', 'es'] as const) {
         { name: 'server.log', body: longLog, type: 'text/plain' },
       ],
     })
-    const files = await filesOnceDerived(request, unique_id, ['harbour.png'])
+    // The derivatives job makes the photo's thumbnail, the PDF's first page and the video's poster frame.
+    const files = await filesOnceDerived(request, unique_id, ['harbour.png', 'annual report.pdf', 'clip.webm'])
     const byName = (name: string) => files.find((f) => f.file_name === name) as SharedFile
     for (const file of files) expect(file.preview_url, file.file_name).not.toBeNull()
 
@@ -145,14 +146,13 @@ for (const lang of ['en', 'es'] as const) {
     link.searchParams.set('lng', lang)
     await page.goto(link.toString())
 
-    // The gallery: the photo's thumbnail, an icon for the others.
+    // The gallery: thumbnails of the photo, the PDF and the video, an icon for the texts.
     const gallery = page.getByTestId('share-gallery')
     await expect(gallery.getByTestId('share-file')).toHaveCount(7)
-    await expect(gallery.getByTestId('gallery-thumbnail')).toHaveCount(1)
-    await expect(gallery.getByTestId('gallery-thumbnail')).toHaveJSProperty('complete', true)
-    expect(await gallery.getByTestId('gallery-thumbnail').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
-      320,
-    )
+    await expect(gallery.getByTestId('gallery-thumbnail')).toHaveCount(3)
+    const photoTile = gallery.locator('[data-file-name="harbour.png"]').getByTestId('gallery-thumbnail')
+    await expect(photoTile).toHaveJSProperty('complete', true)
+    expect(await photoTile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
 
     // Image: the screen rendition, zoomed with the button, the wheel and a double-click.
     await page.getByRole('button', { name: w.view('harbour.png') }).click()
