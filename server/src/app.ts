@@ -43,6 +43,7 @@ import { uploadsJobs } from './features/uploads/uploads.jobs.js'
 import { uploadsRoutes } from './features/uploads/uploads.routes.js'
 import { usersRoutes } from './features/users/users.routes.js'
 import { webhookDeliveryHandler } from './features/webhooks/webhook-delivery.job.js'
+import { webhooksJobs } from './features/webhooks/webhooks.jobs.js'
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.js'
 import './http/access.js'
 import { registerAuthGuard } from './http/auth-guard.js'
@@ -145,6 +146,7 @@ export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents'>): 
     ...senderConfirmationJobs(deps),
     ...uploadsJobs(deps),
     ...transfersJobs(deps, services.webhookEvents),
+    ...webhooksJobs(deps),
     ...requestLinksJobs(deps),
     ...roomsJobs(deps),
     ...billingJobs(deps),

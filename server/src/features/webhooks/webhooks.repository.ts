@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js'
 
@@ -133,6 +133,15 @@ export function createWebhooksRepository(db: DbExecutor) {
         .update(webhookDeliveries)
         .set({ state: 'pending', windowStartedAt: at, deliveredAt: null })
         .where(eq(webhookDeliveries.id, id))
+    },
+
+    /** Deletes deliveries (and, by cascade, their tries) settled and older than `before`; how many. */
+    async deleteSettledBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(webhookDeliveries)
+        .where(and(ne(webhookDeliveries.state, 'pending'), lt(webhookDeliveries.windowStartedAt, before)))
+        .returning({ id: webhookDeliveries.id })
+      return rows.length
     },
 
     /** The endpoint's latest tries, newest first, with their delivery's event and state. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { appJobHandlers } from '../../app.js'
-import { webhookDeliveries } from '../../db/schema/index.js'
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js'
 import { type JobWorker, startJobWorker } from '../../jobs/job-worker.js'
 import { buildTestApp, forEachStack, type TestApp } from '../../testing/test-app.js'
 import { createTestClock, type TestClock } from '../../testing/test-clock.js'
@@ -14,6 +14,7 @@ import { postTransfer, type Sender, setExpiry, signUp, uploadFiles } from '../tr
 import { createExpiryEvents } from '../transfers/transfers.jobs.js'
 import { as, uploadWhole } from '../uploads/testing/uploads-test-kit.js'
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js'
+import { webhooksJobs } from './webhooks.jobs.js'
 
 // Issue 20 item 5: signed webhooks, over real HTTP against a real database, each delivery
 // checked with the Standard Webhooks reference verification (the `standardwebhooks` package).
@@ -70,6 +71,8 @@ await forEachStack((getApp, stack) => {
   afterEach(async () => {
     await worker?.stop()
     worker = undefined
+    // Each test hears only its own endpoints (an earlier test's transfer may expire in a later one's clock).
+    await getApp().deps.database.db.delete(webhookEndpoints)
     receiver.setStatus(204)
     receiver.received.length = 0
   })
@@ -216,6 +219,19 @@ await forEachStack((getApp, stack) => {
       )
       await runJobs(app)
       expect(receiver.received).toHaveLength(tries + 2)
+
+      // Settled deliveries are forgotten 30 days on, with their tries.
+      // (Read from the table: the session would have expired by then.)
+      const logOf = async () =>
+        (await app.deps.database.db.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpoint.id)))
+          .length
+      expect(await logOf()).toBe(tries + 2)
+      const [sweep] = webhooksJobs(app.deps)
+      await sweep!.run()
+      expect(await logOf()).toBe(tries + 2)
+      clock.advance(31 * 24 * hour)
+      await sweep!.run()
+      expect(await logOf()).toBe(0)
     })
 
     it('signs with both secrets during the grace period of a rotation, then with the new one only', async () => {
