@@ -57,7 +57,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await openAsAdmin(page, request, workerAdmin, '/dashboard/')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(firstLoad)
-  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage', 'Referral payouts'])
+  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage', 'Referral payouts', 'Jobs'])
   await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
     ['ID', 'Name', 'Email', 'Role', 'Created', 'Actions'],
@@ -338,6 +338,7 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
     'Transferencias',
     'Uso de almacenamiento',
     'Pagos por referidos',
+    'Tareas',
   ])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(

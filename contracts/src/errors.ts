@@ -52,6 +52,8 @@ export const errorMessages = {
   transfer_expired: 'This transfer has expired and is no longer available.',
   transfer_file_not_found: 'This file is not part of this transfer.',
   preview_not_found: 'This file has no preview image yet.',
+  job_not_found: 'This job is no longer in the queue (it finished, or was retried and finished).',
+  job_not_retryable: 'Only a job that was given up on (dead) can be retried.',
   comment_author_unknown:
     'Only the sender and the recipients can comment. Open the link from your invitation email, or confirm your address.',
   comment_thread_not_found: 'This comment thread does not exist on this file.',

@@ -13,6 +13,7 @@ import type { Services } from './composition.js'
 import type { Deps } from './deps.js'
 import { accountRoutes } from './features/account/account.routes.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
+import { createAdminJobsService } from './features/admin/admin-jobs.service.js'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
@@ -130,7 +131,9 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
-  await app.register(adminRoutes({ ...services.admin, sessions: services.auth }))
+  await app.register(
+    adminRoutes({ ...services.admin, sessions: services.auth, jobs: createAdminJobsService(services.jobQueue) }),
+  )
   await app.register(roomsRoutes(rooms, directTransfers, guests))
   await app.register(roomSockets(deps, auth, rooms, directTransfers, guests))
   if (deps.blobs.kind === 'local') await app.register(blobUploadRoutes(deps.blobs, uploads.gate))

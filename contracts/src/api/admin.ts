@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { emailField, nameField, newPasswordField } from './auth.js'
+import { page, pageQuery } from './pagination.js'
 import { adminUserSchema, roles, userSchema } from './users.js'
 
 // The admin's shapes (spec/accounts.md §7: users, storage) and the public set-password step of
@@ -105,3 +106,42 @@ export const storageUsageResponse = z.object({
   ),
 })
 export type StorageUsage = z.infer<typeof storageUsageResponse>
+
+/** A job's life in the queue (server/src/jobs/, docs/decisions/0016): waiting, being run, given up. */
+export const jobStates = ['queued', 'running', 'dead'] as const
+export type JobState = (typeof jobStates)[number]
+
+/** GET /api/admin/jobs: the job queue, newest first, filtered by state and kind. */
+export const adminJobsQuery = pageQuery.extend({
+  state: z.enum(jobStates).optional(),
+  kind: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9-]*$/, 'A job kind is lowercase letters, digits and dashes.')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+})
+export type AdminJobsQuery = z.input<typeof adminJobsQuery>
+
+export const adminJobSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  state: z.enum(jobStates),
+  attempts: z.int().nonnegative(),
+  max_attempts: z.int().positive(),
+  /** When it runs next (waiting), or ran last. */
+  run_at: z.iso.datetime(),
+  last_error: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+})
+export type AdminJob = z.infer<typeof adminJobSchema>
+
+/** One page of jobs, and how many jobs there are of each kind and state (the whole queue). */
+export const adminJobListResponse = page(adminJobSchema).extend({
+  counts: z.array(z.object({ kind: z.string(), state: z.enum(jobStates), count: z.int().nonnegative() })),
+})
+export type AdminJobList = z.infer<typeof adminJobListResponse>
+
+export const adminJobIdParams = z.object({ id: z.uuid() })

@@ -1,4 +1,8 @@
 import {
+  adminJobIdParams,
+  adminJobListResponse,
+  adminJobSchema,
+  adminJobsQuery,
   adminMessageResponse,
   adminUserCreateResponse,
   adminUserIdParams,
@@ -58,6 +62,22 @@ export const adminApi = defineRoutes('admin', {
     path: '/api/admin/storage',
     access: 'admin',
     responses: { 200: storageUsageResponse },
+  },
+  /** The job queue (issue 19): newest first, by state and kind, with counts of the whole queue. */
+  jobs: {
+    method: 'GET',
+    path: '/api/admin/jobs',
+    access: 'admin',
+    query: adminJobsQuery,
+    responses: { 200: adminJobListResponse },
+  },
+  /** A dead job waits again with its tries reset (409 job_not_retryable unless dead). */
+  retryJob: {
+    method: 'POST',
+    path: '/api/admin/jobs/:id/retry',
+    access: 'admin',
+    params: adminJobIdParams,
+    responses: { 200: adminJobSchema },
   },
   /** Public: the emailed link's token proves who may set the password. */
   setPasswordInfo: {

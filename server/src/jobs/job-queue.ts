@@ -1,6 +1,8 @@
+import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock.js'
 import type { Database, DbExecutor } from '../db/database.js'
+import { keyset } from '../db/keyset-page.js'
 import { type QueuedJobState, queuedJobs } from '../db/schema/index.js'
 
 /** A job taken by a worker: what its handler receives. */
@@ -61,6 +63,10 @@ export interface JobQueue {
   counts(): Promise<{ kind: string; state: QueuedJobState; count: number }[]>
   /** Jobs in one state, the oldest first. */
   list(state: QueuedJobState, limit: number): Promise<QueuedJobSummary[]>
+  /** One page of jobs, newest first, optionally of one state and kind (the admin console). */
+  page(filter: { state?: QueuedJobState; kind?: string }, request: PageRequest): Promise<Page<QueuedJobSummary>>
+  /** One job, or undefined when it is no longer queued (it succeeded). */
+  find(id: string): Promise<QueuedJobSummary | undefined>
 }
 
 export interface JobQueueOptions {
@@ -214,21 +220,51 @@ export function createJobQueue(deps: { database: Database; clock: Clock }, optio
 
     async list(state, limit) {
       return db
-        .select({
-          id: queuedJobs.id,
-          kind: queuedJobs.kind,
-          state: queuedJobs.state,
-          attempts: queuedJobs.attempts,
-          maxAttempts: queuedJobs.maxAttempts,
-          runAt: queuedJobs.runAt,
-          lastError: queuedJobs.lastError,
-          createdAt: queuedJobs.createdAt,
-          updatedAt: queuedJobs.updatedAt,
-        })
+        .select(summaryColumns)
         .from(queuedJobs)
         .where(eq(queuedJobs.state, state))
         .orderBy(asc(queuedJobs.updatedAt))
         .limit(limit)
     },
+
+    async page(filter, request) {
+      const page = keyset({ at: queuedJobs.createdAt, id: queuedJobs.id }, request)
+      const matches = and(
+        filter.state ? eq(queuedJobs.state, filter.state) : undefined,
+        filter.kind ? eq(queuedJobs.kind, filter.kind) : undefined,
+      )
+      const [rows, total] = await Promise.all([
+        db
+          .select({ ...summaryColumns, cursorAt: page.cursorAt })
+          .from(queuedJobs)
+          .where(and(matches, page.where))
+          .orderBy(...page.orderBy)
+          .limit(page.take),
+        db.$count(queuedJobs, matches),
+      ])
+      return page.page(
+        rows,
+        total,
+        (row) => row.id,
+        (shown) => shown.map(({ cursorAt: _, ...job }) => job),
+      )
+    },
+
+    async find(id) {
+      const [row] = await db.select(summaryColumns).from(queuedJobs).where(eq(queuedJobs.id, id))
+      return row
+    },
   }
+}
+
+const summaryColumns = {
+  id: queuedJobs.id,
+  kind: queuedJobs.kind,
+  state: queuedJobs.state,
+  attempts: queuedJobs.attempts,
+  maxAttempts: queuedJobs.maxAttempts,
+  runAt: queuedJobs.runAt,
+  lastError: queuedJobs.lastError,
+  createdAt: queuedJobs.createdAt,
+  updatedAt: queuedJobs.updatedAt,
 }

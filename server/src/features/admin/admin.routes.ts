@@ -5,23 +5,27 @@ import { requireUser } from '../../http/auth-guard.js'
 import { registerRoute } from '../../http/register-route.js'
 import type { AuthService } from '../auth/auth.service.js'
 import { toUser } from '../users/users.service.js'
+import type { AdminJobsService } from './admin-jobs.service.js'
 import type { AdminUsersService } from './admin-users.service.js'
 import type { SetPasswordLinks } from './set-password.service.js'
 import type { StorageService } from './storage.service.js'
 
-/** Admin users and storage (spec/accounts.md §2, §7; product.md §4), and the public set-password step. */
+/** Admin users, storage and the job queue (spec/accounts.md §2, §7; product.md §4), and the public set-password step. */
 export const adminRoutes =
   ({
     users,
     storage,
     links,
     sessions,
+    jobs,
   }: {
     users: AdminUsersService
     storage: StorageService
     links: SetPasswordLinks
     /** Signs the account in once its set-password link has set the password. */
     sessions: Pick<AuthService, 'sessionFor'>
+    /** The job queue (issue 19). */
+    jobs: AdminJobsService
   }): FastifyPluginAsyncZod =>
   async (app) => {
     registerRoute(app, adminApi.users, async (request) => users.list(request.query))
@@ -41,6 +45,10 @@ export const adminRoutes =
     )
 
     registerRoute(app, adminApi.storage, async () => storage.usage())
+
+    registerRoute(app, adminApi.jobs, async (request) => jobs.list(request.query))
+
+    registerRoute(app, adminApi.retryJob, async (request) => jobs.retry(request.params.id))
 
     registerRoute(app, adminApi.setPasswordInfo, async (request) => links.info(request.body.token))
 

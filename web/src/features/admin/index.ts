@@ -1,4 +1,5 @@
 export { AccessDenied } from './components/access-denied.js'
+export { JobsPanel } from './components/jobs-panel.js'
 export { RoleBadge } from './components/role-badge.js'
 export { SetPasswordView, type SetPasswordViewProps } from './components/set-password-view.js'
 export { StoragePanel } from './components/storage-panel.js'

@@ -1,4 +1,7 @@
 import type {
+  AdminJob,
+  AdminJobList,
+  AdminJobsQuery,
   AdminUserCreateResponse,
   AdminUserList,
   AdminUserRequest,
@@ -24,6 +27,9 @@ export function createAdminApi(client: ApiClient = apiClient) {
       await client.call(routes.deleteUser, { params: { id } })
     },
     storage: (signal?: AbortSignal): Promise<StorageUsage> => client.call(routes.storage, {}, { signal }),
+    jobs: (query: AdminJobsQuery, signal?: AbortSignal): Promise<AdminJobList> =>
+      client.call(routes.jobs, { query }, { signal }),
+    retryJob: (id: string): Promise<AdminJob> => client.call(routes.retryJob, { params: { id } }),
     setPasswordInfo: (token: string, signal?: AbortSignal): Promise<SetPasswordInfo> =>
       client.call(routes.setPasswordInfo, { body: { token } }, { signal }),
     setPassword: (body: SetPasswordRequest) => client.call(routes.setPassword, { body }),

@@ -1,5 +1,6 @@
-import type { AdminUserRequest, AdminUsersQuery } from '@ferry/contracts/api/admin'
+import type { AdminJobList, AdminUserRequest, AdminUsersQuery, JobState } from '@ferry/contracts/api/admin'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { usePagedList } from '../../../lib/paged-list.js'
 import { sessionStore } from '../../auth/index.js'
 import { adminApi } from './admin-api.js'
 
@@ -7,6 +8,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
   storage: ['admin', 'storage'] as const,
+  jobs: (state: JobState | null, kind: string | null) => ['admin', 'jobs', state, kind] as const,
   setPassword: (token: string) => ['set-password', token] as const,
 }
 
@@ -23,6 +25,17 @@ export function useAdminUsers(query: AdminUsersQuery) {
 export function useStorageUsage() {
   return useQuery({ queryKey: adminKeys.storage, queryFn: ({ signal }) => adminApi.storage(signal), staleTime: 0 })
 }
+
+/** The job queue, newest first, a page at a time; the counts of the whole queue come with each page. */
+export function useAdminJobs(state: JobState | null, kind: string | null) {
+  return usePagedList(adminKeys.jobs(state, kind), (cursor, signal) =>
+    adminApi.jobs({ cursor: cursor ?? undefined, state: state ?? undefined, kind: kind ?? undefined }, signal),
+  )
+}
+
+/** How many jobs of each kind and state the whole queue holds, as the latest page said. */
+export const jobCountsOf = (list: ReturnType<typeof useAdminJobs>) =>
+  (list.data?.pages.at(-1) as AdminJobList | undefined)?.counts ?? []
 
 /** After any change the admin lists reload (spec/accounts.md §4). */
 function useReloadAfter() {
@@ -75,4 +88,10 @@ export function useSetPassword() {
       void queryClient.invalidateQueries()
     },
   })
+}
+
+/** Puts a dead job back in the queue; the list reloads. */
+export function useRetryJob() {
+  const reload = useReloadAfter()
+  return useMutation({ mutationFn: adminApi.retryJob, onSuccess: reload })
 }
