@@ -23,16 +23,18 @@ export function createAccountExport(deps: ExportDeps, transferRecords: Pick<Tran
     const user = await repo.findById(userId)
     if (!user) throw new AppError('unauthorized', 401)
     const now = clock.now()
-    const [transfers, links, subscriptions, payments, referrals, rooms, directTransfers, keys] = await Promise.all([
-      transferRecords.allOwnedRecords(userId),
-      repo.requestLinksOf(userId),
-      repo.subscriptionsOf(userId),
-      repo.paymentsOf(userId),
-      repo.referralsOf(userId),
-      repo.roomsOf(userId),
-      repo.directTransfersOf(userId),
-      repo.apiKeysOf(userId),
-    ])
+    const [transfers, links, subscriptions, payments, referrals, rooms, directTransfers, keys, hooks] =
+      await Promise.all([
+        transferRecords.allOwnedRecords(userId),
+        repo.requestLinksOf(userId),
+        repo.subscriptionsOf(userId),
+        repo.paymentsOf(userId),
+        repo.referralsOf(userId),
+        repo.roomsOf(userId),
+        repo.directTransfersOf(userId),
+        repo.apiKeysOf(userId),
+        repo.webhookEndpointsOf(userId),
+      ])
     const json = {
       exported_at: now.toISOString(),
       account: {
@@ -107,6 +109,13 @@ export function createAccountExport(deps: ExportDeps, transferRecords: Pick<Tran
         created_at: iso(k.createdAt),
         last_used_at: iso(k.lastUsedAt),
         last_used_ip: k.lastUsedIp,
+      })),
+      webhook_endpoints: hooks.map((h) => ({
+        url: h.url,
+        description: h.description,
+        events: h.events,
+        enabled: h.enabled,
+        created_at: iso(h.createdAt),
       })),
       direct_transfers: directTransfers.map((d) => ({
         direction: d.senderUserId === userId ? 'sent' : 'received',

@@ -14,6 +14,7 @@ import {
   subscriptions,
   transfers,
   users,
+  webhookEndpoints,
 } from '../../db/schema/index.js'
 import type { UserRow } from '../users/users.types.js'
 
@@ -263,6 +264,21 @@ export function createAccountRepository(db: DbExecutor) {
         .from(apiKeys)
         .where(eq(apiKeys.userId, userId))
         .orderBy(asc(apiKeys.createdAt))
+    },
+
+    /** The account's webhook endpoints (never their secrets). */
+    webhookEndpointsOf(userId: string) {
+      return db
+        .select({
+          url: webhookEndpoints.url,
+          description: webhookEndpoints.description,
+          events: webhookEndpoints.events,
+          enabled: webhookEndpoints.enabled,
+          createdAt: webhookEndpoints.createdAt,
+        })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId))
+        .orderBy(asc(webhookEndpoints.createdAt))
     },
 
     roomsOf(userId: string) {

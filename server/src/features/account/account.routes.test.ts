@@ -10,6 +10,7 @@ import {
   transferFiles,
   transfers,
   users,
+  webhookEndpoints,
 } from '../../db/schema/index.js'
 import { readOutbox } from '../../testing/mail-reader.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
@@ -193,6 +194,14 @@ await forEachStack((getApp) => {
         bearer(me.token),
       )
       const { key } = (await made.json()) as { key: string }
+      await getApp()
+        .deps.database.db.insert(webhookEndpoints)
+        .values({
+          userId: me.id,
+          url: 'https://hooks.example.com/x',
+          events: ['transfer.created'],
+          secretSealed: 'v1.sealed',
+        })
 
       const res = await send('GET', '/api/account/export', me.token)
       expect(res.status).toBe(200)
@@ -214,6 +223,11 @@ await forEachStack((getApp) => {
       ])
       expect(JSON.stringify(data)).not.toContain(key)
       expect(JSON.stringify(data)).not.toMatch(/key_hash|keyHash/)
+      // Webhook endpoints without their secrets.
+      expect(data.webhook_endpoints).toEqual([
+        expect.objectContaining({ url: 'https://hooks.example.com/x', events: ['transfer.created'], enabled: true }),
+      ])
+      expect(JSON.stringify(data)).not.toContain('v1.sealed')
 
       const zip = await send('GET', '/api/account/export.zip', me.token)
       expect(zip.status).toBe(200)
