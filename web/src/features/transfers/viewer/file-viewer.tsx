@@ -1,8 +1,9 @@
 import type { ShareFile } from '@ferry/contracts/api/transfers'
-import { ActionIcon, Box, Button, Group, Modal, Text } from '@mantine/core'
+import { ActionIcon, Box, Button, Flex, Group, Modal, Text } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react'
 import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { screenUrl } from './image-stage.js'
 import { type PointerMark, swipeDirection } from './swipe.js'
 import {
   type StageBridge,
@@ -117,6 +118,16 @@ export function FileViewer({
     [file, anchor, files, onFileChange],
   )
 
+  // The images next to this one, so going to them shows them at once.
+  useEffect(() => {
+    if (index < 0 || files.length < 2) return
+    for (const step of [1, -1]) {
+      const neighbour = files[(index + step + files.length) % files.length]
+      if (neighbour?.preview_kind === 'image' && neighbour.preview_url)
+        new Image().src = screenUrl(neighbour.preview_url)
+    }
+  }, [files, index])
+
   // On the window: a click on the image or the page leaves the focus on the document's body.
   const open = file !== undefined
   useEffect(() => {
@@ -193,7 +204,8 @@ export function FileViewer({
                   <Modal.CloseButton aria-label={t('close')} size="lg" data-testid="viewer-close" />
                 </Group>
               </Modal.Header>
-              <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+              {/* A side panel sits beside the file, or below it on a phone. */}
+              <Flex direction={{ base: 'column', sm: 'row' }} style={{ flex: 1, minHeight: 0 }}>
                 <Box
                   pos="relative"
                   bg="dark.8"
@@ -244,13 +256,14 @@ export function FileViewer({
                     component="aside"
                     aria-label={t('sidePanel')}
                     w={{ base: '100%', sm: 360 }}
+                    mah={{ base: '45%', sm: 'none' }}
                     style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto' }}
                     data-testid="viewer-side-panel"
                   >
                     {sidePanel}
                   </Box>
                 )}
-              </Box>
+              </Flex>
             </Box>
           </ViewerContext.Provider>
         )}
