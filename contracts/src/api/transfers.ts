@@ -379,6 +379,8 @@ export const shareResponse = z.object({
     max_downloads: z.int().nullable(),
     burn_after_download: z.boolean(),
     download_limit_reached: z.boolean(),
+    /** The sender's plan has document_comments: its files have review comments (issue 19 item 2). */
+    comments_enabled: z.boolean(),
   }),
   sender: z.object({ name: z.string() }),
   /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */

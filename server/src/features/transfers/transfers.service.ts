@@ -333,7 +333,8 @@ export function createTransfersService(
           ? recipients.find((r) => r.trackingId === t)
           : undefined
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
-      const previews = (await plans.planForUser(transfer.userId)).document_preview
+      const senderPlan = await plans.planForUser(transfer.userId)
+      const previews = senderPlan.document_preview
       if (recipient && !isSender && !recipient.firstAccessedAt) {
         recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
       }
@@ -354,6 +355,7 @@ export function createTransfersService(
             max_downloads: transfer.maxDownloads,
             burn_after_download: transfer.burnAfterDownload,
             download_limit_reached: transfer.spentAt !== null,
+            comments_enabled: senderPlan.document_comments,
           },
           sender: { name: senderName },
           download_url:

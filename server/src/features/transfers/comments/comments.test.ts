@@ -1,4 +1,5 @@
 import type { CommentThread, FileCommentsResponse } from '@ferry/contracts/api/comments'
+import type { ShareResponse } from '@ferry/contracts/api/transfers'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { appJobHandlers } from '../../../app.js'
@@ -81,6 +82,8 @@ await forEachStack((getApp) => {
     const app = getApp()
     const sender = await businessSender(app)
     const x = await send(app, sender)
+    const share = (await (await app.api(`/api/share/${x.uniqueId}?t=${x.t}`)).json()) as ShareResponse
+    expect(share.transfer.comments_enabled).toBe(true)
 
     const opened = await app.api(
       url(x.uniqueId, x.pdf, '/comments', x.t),
@@ -186,6 +189,9 @@ await forEachStack((getApp) => {
     const app = getApp()
     const pro = await signUp(app, 'PREMIUM', 'Pia Pro')
     const x = await send(app, pro)
+    // The share page shows no comments for it.
+    const share = (await (await app.api(`/api/share/${x.uniqueId}?t=${x.t}`)).json()) as ShareResponse
+    expect(share.transfer.comments_enabled).toBe(false)
     for (const res of [
       await app.api(url(x.uniqueId, x.pdf, '/comments', x.t)),
       await app.api(url(x.uniqueId, x.pdf, '/comments', x.t), json('POST', { text: 'hello' })),
