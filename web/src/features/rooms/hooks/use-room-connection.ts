@@ -2,8 +2,8 @@ import { type RoomMemberView, roomSocketPaths } from '@ferry/contracts/api/rooms
 import { type RoomServerEvent, roomServerEventSchema } from '@ferry/contracts/realtime/room-events'
 import { routePath } from '@ferry/contracts/routes/route'
 import { useEffect, useRef, useState } from 'react'
+import { openReconnectingSocket } from '../../../lib/reconnecting-socket.js'
 import { socketUrl } from '../api/rooms-api.js'
-import { openReconnectingSocket } from '../realtime/reconnecting-socket.js'
 import { SignallingClient } from '../realtime/signalling-client.js'
 
 /**

@@ -6,9 +6,9 @@ import {
   signalServerMessageSchema,
 } from '@ferry/contracts/realtime/signalling'
 import { routePath } from '@ferry/contracts/routes/route'
+import { openReconnectingSocket, type ReconnectingSocket } from '../../../lib/reconnecting-socket.js'
 import { socketUrl } from '../api/rooms-api.js'
 import type { PeerSignal, SignalLink } from '../p2p/peer-transfer.js'
-import { openReconnectingSocket, type ReconnectingSocket } from './reconnecting-socket.js'
 
 type Listener = (message: SignalServerMessage) => void
 

@@ -1,6 +1,6 @@
 import type { TransferFile } from '@ferry/contracts/api/transfers'
 import { Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
-import { IconDownload, IconFile } from '@tabler/icons-react'
+import { IconDownload, IconFile, IconMessageCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 
@@ -10,10 +10,20 @@ export interface ShareFileListProps {
   hrefOf: ((file: TransferFile) => string) | null
   pendingKey: string | null
   onDownload(file: TransferFile, href: string): void
+  /** Opens a file's review comments (when the sender's plan has them); the open one is pressed. */
+  onComments?(file: TransferFile): void
+  commentsFileId?: string | null
 }
 
 /** The files of a share page, each with its size and a Download button. */
-export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFileListProps) {
+export function ShareFileList({
+  files,
+  hrefOf,
+  pendingKey,
+  onDownload,
+  onComments,
+  commentsFileId,
+}: ShareFileListProps) {
   const { t } = useTranslation('transfers')
   const formatSize = useFormatFileSize()
   return (
@@ -39,6 +49,20 @@ export function ShareFileList({ files, hrefOf, pendingKey, onDownload }: ShareFi
                   {formatSize(file.file_size)}
                 </Text>
               </Stack>
+              {onComments && (
+                <Button
+                  variant={commentsFileId === file.file_id ? 'filled' : 'default'}
+                  size="sm"
+                  aria-pressed={commentsFileId === file.file_id}
+                  aria-label={t('comments.openFor', { name: file.file_name })}
+                  onClick={() => onComments(file)}
+                >
+                  <IconMessageCircle size={16} aria-hidden />
+                  <Box component="span" visibleFrom="xs" ml={8}>
+                    {t('comments.open')}
+                  </Box>
+                </Button>
+              )}
               {href && (
                 <Button
                   component="a"

@@ -23,10 +23,12 @@ import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
 import { FileViewer } from '../viewer/file-viewer.js'
 import { ShareGallery } from '../viewer/share-gallery.js'
 import type { ViewerSidePanel } from '../viewer/viewer-context.js'
+import { FileCommentsSection } from './file-comments-section.js'
 import { ShareFileList } from './share-file-list.js'
 import { ShareTracking } from './share-tracking.js'
 import { ShareUnlock } from './share-unlock.js'
 import { ShareVerify } from './share-verify.js'
+import { ViewerComments } from './viewer-comments.js'
 
 export interface ShareViewProps {
   uniqueId: string
@@ -110,6 +112,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
       // Moving between files replaces the entry; opening the viewer adds one, so Back closes it.
       { replace: viewing !== null && fileId !== null },
     )
+  const [commentsFileId, setCommentsFileId] = useState<string | null>(null)
 
   if (query.isPending) {
     return (
@@ -157,6 +160,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
   const viewable = active ? transfer.files.filter((file) => file.preview_url !== null) : []
   const listed = active ? transfer.files.filter((file) => file.preview_url === null) : transfer.files
   const showZip = transfer.files.length > 1
+  const commentsFile = transfer.files.find((file) => file.file_id === commentsFileId) ?? null
   const canZip = active && zipAllowed(transfer.total_size, zipMaxMb, transfer.status)
   const zipHref = canZip && downloadUrl ? shareDownloadHref(transfer.unique_id, { zip: true }, trackingId) : null
 
@@ -231,9 +235,25 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
                 hrefOf={hrefOf}
                 pendingKey={download.pending}
                 onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
+                onComments={
+                  transfer.comments_enabled && active
+                    ? (file) => setCommentsFileId((open) => (open === file.file_id ? null : file.file_id))
+                    : undefined
+                }
+                commentsFileId={commentsFileId}
               />
             )}
           </Stack>
+
+          {transfer.comments_enabled && active && commentsFile && (
+            <FileCommentsSection
+              uniqueId={transfer.unique_id}
+              fileId={commentsFile.file_id}
+              fileName={commentsFile.file_name}
+              trackingId={trackingId}
+              onClose={() => setCommentsFileId(null)}
+            />
+          )}
 
           {downloadError && (
             <ErrorAlert onClose={() => setDownloadError(null)} data-testid="download-error">
@@ -276,7 +296,12 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
         hrefOf={hrefOf as ((file: ShareFile) => string) | null}
         pendingKey={download.pending}
         onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
-        sidePanel={viewerSidePanel}
+        sidePanel={
+          viewerSidePanel ??
+          (transfer.comments_enabled && active ? (
+            <ViewerComments uniqueId={transfer.unique_id} trackingId={trackingId} />
+          ) : undefined)
+        }
       />
 
       {tracking.is_sender && tracking.recipients && tracking.recipients.length > 0 && (

@@ -26,6 +26,7 @@ import { useRemoveTransferFile, useShare, useTransfer } from '../api/transfer-qu
 import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
 import { TransferAccessPanel } from './transfer-access-panel.js'
+import { TransferCommentsPanel } from './transfer-comments-panel.js'
 import { TransferDownloadLimitPanel } from './transfer-download-limit-panel.js'
 import {
   type PendingUploads,
@@ -270,6 +271,7 @@ export function TransferDetail({
         </Stack>
       </Paper>
       <RecipientTracking transfer={transfer} />
+      {viewerId !== null && transfer.user_id === viewerId && <TransferCommentsPanel transfer={transfer} />}
     </Stack>
   )
 }
