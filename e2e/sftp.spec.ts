@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { makeKeyPair } from '../server/src/features/ssh-keys/testing/key-pair.js'
 import { opensshAvailable, runSftp } from '../server/src/sftp/testing/openssh-sftp.js'
 import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { expect as baseExpect, test } from './fixtures/test.js'
@@ -13,8 +14,28 @@ import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 const expect = baseExpect.configure({ timeout: 15_000 })
 
 const words = {
-  en: { addFiles: 'Add files', heading: 'SFTP download', show: 'Show SFTP login' },
-  es: { addFiles: 'Añadir archivos', heading: 'Descarga por SFTP', show: 'Mostrar acceso SFTP' },
+  en: {
+    addFiles: 'Add files',
+    heading: 'SFTP download',
+    show: 'Show SFTP login',
+    keysLink: 'SSH keys on your profile',
+    keysTitle: 'SSH keys',
+    add: 'Add key',
+    remove: 'Remove',
+    removeConfirm: 'Remove key',
+    privateKey: 'This is a private key',
+  },
+  es: {
+    addFiles: 'Añadir archivos',
+    heading: 'Descarga por SFTP',
+    show: 'Mostrar acceso SFTP',
+    keysLink: 'Claves SSH en tu perfil',
+    keysTitle: 'Claves SSH',
+    add: 'Añadir clave',
+    remove: 'Quitar',
+    removeConfirm: 'Quitar clave',
+    privateKey: 'Esta es una clave privada',
+  },
 } as const
 
 for (const lang of ['en', 'es'] as const) {
@@ -73,6 +94,35 @@ for (const lang of ['en', 'es'] as const) {
       // The download counts like one over HTTPS: the page shows it.
       await page.reload()
       await expect(page.getByTestId('detail-downloads')).toHaveText('1')
+
+      // An SSH key instead of the password: added on the profile, which the panel links to.
+      const key = await makeKeyPair('ed25519')
+      try {
+        await page.getByRole('button', { name: w.show }).click()
+        await page.getByRole('link', { name: w.keysLink }).click()
+        const card = page.getByTestId('ssh-keys')
+        await expect(card.getByRole('heading', { name: w.keysTitle })).toBeVisible()
+        await card.getByTestId('ssh-key-name-input').fill('E2E laptop')
+        // A private key pasted by mistake is refused and not kept.
+        await card.getByTestId('ssh-key-input').fill(await readFile(key.identity, 'utf8'))
+        await card.getByRole('button', { name: w.add }).click()
+        await expect(card.getByTestId('ssh-key-add-error')).toContainText(w.privateKey)
+        await expect(card.getByTestId('ssh-keys-empty')).toBeVisible()
+        await card.getByTestId('ssh-key-input').fill(key.publicLine)
+        await card.getByRole('button', { name: w.add }).click()
+        await expect(card.getByTestId('ssh-key-fingerprint')).toHaveText(key.fingerprint)
+
+        const byKey = await runSftp(port, username, { identity: key.identity }, ['ls'])
+        expect(byKey.code, byKey.stderr).toBe(0)
+        expect(byKey.stdout).toContain('quarterly report.pdf')
+
+        await card.getByRole('button', { name: w.remove }).click()
+        await page.getByRole('button', { name: w.removeConfirm }).click()
+        await expect(card.getByTestId('ssh-keys-empty')).toBeVisible()
+        expect((await runSftp(port, username, { identity: key.identity }, ['ls'])).code).not.toBe(0)
+      } finally {
+        await key.remove()
+      }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

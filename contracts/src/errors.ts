@@ -128,6 +128,12 @@ export const errorMessages = {
   scope_missing: 'This API key does not have the scope this route needs.',
   api_keys_too_many: 'You have too many API keys. Revoke one you no longer use first.',
   api_key_not_found: 'This API key does not exist, or was already revoked.',
+  ssh_key_invalid:
+    'This is not an SSH public key Ferry accepts. Paste the one line of your .pub file: ssh-ed25519 AAAA…, ecdsa-sha2-nistp256 AAAA… or ssh-rsa AAAA….',
+  ssh_key_private: 'This is a private key: keep it secret. Paste the public key (the .pub file) instead.',
+  ssh_key_exists: 'This SSH key is already on your profile.',
+  ssh_keys_too_many: 'You have too many SSH keys. Remove one you no longer use first.',
+  ssh_key_not_found: 'This SSH key does not exist, or was already removed.',
   webhook_not_found: 'This webhook endpoint does not exist, or was deleted.',
   webhook_delivery_not_found: 'This webhook delivery does not exist.',
   webhooks_too_many: 'You have too many webhook endpoints. Delete one you no longer use first.',

@@ -29,6 +29,7 @@ import { roomsRoutes } from './features/rooms/rooms.routes.js'
 import { roomSockets } from './features/rooms/rooms.sockets.js'
 import { senderConfirmationJobs } from './features/sender-confirmation/sender-confirmation.jobs.js'
 import { senderConfirmationRoutes } from './features/sender-confirmation/sender-confirmation.routes.js'
+import { sshKeysRoutes } from './features/ssh-keys/ssh-keys.routes.js'
 import { systemRoutes } from './features/system/system.routes.js'
 import { commentDigestHandler } from './features/transfers/comments/comment-digest.job.js'
 import { commentsRoutes } from './features/transfers/comments/comments.routes.js'
@@ -120,6 +121,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
   await app.register(sftpRoutes(services.sftp))
+  await app.register(sshKeysRoutes(services.sshKeys))
   await app.register(senderConfirmationRoutes(services.senderConfirmations))
   await app.register(apiKeysRoutes(services.apiKeys))
   await app.register(webhooksRoutes(services.webhooks))

@@ -18,6 +18,7 @@ import { createDirectTransfersService } from './features/rooms/direct-transfers.
 import { createGuestTokens } from './features/rooms/room-guest-tokens.js'
 import { createRoomsService } from './features/rooms/rooms.service.js'
 import { createSenderConfirmations } from './features/sender-confirmation/sender-confirmation.service.js'
+import { createSshKeysService } from './features/ssh-keys/ssh-keys.service.js'
 import { createSystemService } from './features/system/system.service.js'
 import { createCommentsService } from './features/transfers/comments/comments.service.js'
 import { createDerivativesQueue, createPreviewsService } from './features/transfers/previews/previews.service.js'
@@ -60,7 +61,8 @@ export async function createServices(deps: Deps) {
   })
   const previews = createPreviewsService(deps, transfers)
   const comments = createCommentsService(deps, { transfers, jobQueue, webhookEvents })
-  const sftp = createSftpService(deps, { plans, transfers })
+  const sshKeys = createSshKeysService(deps)
+  const sftp = createSftpService(deps, { plans, transfers, sshKeys })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims, webhookEvents })
@@ -101,6 +103,7 @@ export async function createServices(deps: Deps) {
     previews,
     comments,
     sftp,
+    sshKeys,
     uploads,
     billing,
     referrals,

@@ -11,7 +11,7 @@ import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
 import { senderConfirmationApi } from './sender-confirmation.js'
-import { sftpApi } from './sftp.js'
+import { sftpApi, sshKeysApi } from './sftp.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
 import { uploadsApi } from './uploads.js'
@@ -43,4 +43,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(putUploadApi),
   ...Object.values(webhooksApi),
   ...Object.values(sftpApi),
+  ...Object.values(sshKeysApi),
 ]

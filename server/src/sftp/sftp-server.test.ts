@@ -8,6 +8,8 @@ import { Readable } from 'node:stream'
 import ssh2, { type SFTPWrapper } from 'ssh2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../features/auth/testing/auth-test-kit.js'
+import { makeKeyPair } from '../features/ssh-keys/testing/key-pair.js'
+import { addSshKey } from '../features/ssh-keys/testing/ssh-keys-test-kit.js'
 import { sftpPassword } from '../features/transfers/sftp/sftp-credentials.js'
 import {
   downloadCount,
@@ -220,6 +222,50 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       await expect.poll(() => downloadCount(app, sent.id)).toBe(1)
       expect((await runSftp(server.port, login.username, login.password, ['ls'])).code).not.toBe(0)
       await fs.rm(dir, { recursive: true })
+    })
+
+    it("signs in with an SSH key on the sender's profile; a stranger's key, or a removed one, is refused", async () => {
+      const app = getApp()
+      const sent = await send(app)
+      const login = await loginOf(app, sent)
+      const mine = await makeKeyPair('ed25519')
+      const stranger = await makeKeyPair('ecdsa')
+      try {
+        const added = await addSshKey(app.api, sent.sender.token, mine.publicLine)
+        expect(added.status).toBe(201)
+        const keyId = ((await added.json()) as { id: string }).id
+        // The stranger's key is on another Pro account's profile: it opens that account's transfers only.
+        const other = await signUp(app, 'PREMIUM', 'Other Sender')
+        expect((await addSshKey(app.api, other.token, stranger.publicLine)).status).toBe(201)
+
+        const dir = await tempDir()
+        const got = await runSftp(
+          server.port,
+          login.username,
+          { identity: mine.identity },
+          ['ls photos', 'get report.pdf'],
+          {
+            cwd: dir,
+          },
+        )
+        expect(got.code, got.stderr).toBe(0)
+        expect(got.stdout).toContain('a.jpg')
+        expect(sha256(await fs.readFile(path.join(dir, 'report.pdf')))).toBe(sha256(sent.bodies.get('report.pdf')!))
+        const refused = await runSftp(server.port, login.username, { identity: stranger.identity }, ['ls'])
+        expect(refused.code).not.toBe(0)
+        expect(refused.stdout).not.toContain('report.pdf')
+
+        const removed = await app.api(`/api/account/ssh-keys/${keyId}`, {
+          method: 'DELETE',
+          headers: bearer(sent.sender.token),
+        })
+        expect(removed.status).toBe(204)
+        expect((await runSftp(server.port, login.username, { identity: mine.identity }, ['ls'])).code).not.toBe(0)
+        await fs.rm(dir, { recursive: true })
+      } finally {
+        await mine.remove()
+        await stranger.remove()
+      }
     })
 
     it('refuses a wrong password, and once over the limit, the right one too', async () => {

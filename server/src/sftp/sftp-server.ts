@@ -54,7 +54,7 @@ type Handle =
 
 /**
  * The SFTP transport (plan flag sftp_download), beside HTTP: ssh2's server with a password login
- * per transfer (sftp.service.ts) and a read-only virtual tree of its files. It calls the same
+ * per transfer, or the sender's SSH keys (sftp.service.ts), and a read-only virtual tree of its files. It calls the same
  * service the web does; bytes are streamed from the store, never copied to disk.
  */
 export async function startSftpServer(options: SftpServerOptions): Promise<RunningSftpServer> {
@@ -70,17 +70,31 @@ export async function startSftpServer(options: SftpServerOptions): Promise<Runni
     })
     client.on('error', (error) => logger.debug({ err: error, ip: info.ip }, 'SFTP connection error'))
     client.on('authentication', (ctx) => {
-      if (ctx.method !== 'password') return ctx.reject(['password'])
-      sftp.login(ctx.username, ctx.password, info.ip).then(
+      const methods: Array<'password' | 'publickey'> = ['password', 'publickey']
+      let attempt: Promise<SftpLogin | 'known' | null>
+      if (ctx.method === 'password') {
+        attempt = sftp.login(ctx.username, ctx.password, info.ip)
+      } else if (ctx.method === 'publickey') {
+        const { key, signature, blob, hashAlgo } = ctx
+        attempt = sftp.loginWithKey(
+          ctx.username,
+          { algo: key.algo, data: key.data, signature: signature && blob ? { blob, signature, hashAlgo } : undefined },
+          info.ip,
+        )
+      } else {
+        return ctx.reject(methods)
+      }
+      attempt.then(
         (found) => {
+          if (found === 'known') return ctx.accept() // the client may now sign with this key
           login = found
           if (found) ctx.accept()
-          else ctx.reject(['password'])
+          else ctx.reject(methods)
         },
         (error) => {
           // Over a limit (429), or the limiter's store is down (503): the try is refused either way.
-          logger.info({ err: error, ip: info.ip }, 'SFTP login refused before the password was checked')
-          ctx.reject(['password'])
+          logger.info({ err: error, ip: info.ip }, 'SFTP login refused before the credential was checked')
+          ctx.reject(methods)
         },
       )
     })

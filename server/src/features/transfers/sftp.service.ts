@@ -8,6 +8,7 @@ import type { DownloadTally } from '../../http/download/download-reply.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import type { PlansService } from '../plans/plans.service.js'
+import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
 import { statusOf } from './transfer-mapping.js'
@@ -62,7 +63,12 @@ export function createSftpService(
   {
     plans,
     transfers,
-  }: { plans: Pick<PlansService, 'planForUser'>; transfers: Pick<TransfersService, 'beginDownload'> },
+    sshKeys,
+  }: {
+    plans: Pick<PlansService, 'planForUser'>
+    transfers: Pick<TransfersService, 'beginDownload'>
+    sshKeys: Pick<SshKeysService, 'check' | 'stillHas'>
+  },
 ) {
   const repo = createTransfersRepository(deps.database.db)
   const unlockLimit = createUnlockLimit(deps)
@@ -83,6 +89,36 @@ export function createSftpService(
     // Past its download limit the files are gone (issue 18 item 2).
     if (transfer.spentAt) return false
     return (await plans.planForUser(transfer.userId)).sftp_download
+  }
+
+  /** The session of a signed-in login; `credentialHolds` says whether what signed it in still opens the transfer. */
+  function openLogin(
+    username: string,
+    found: TransferAggregate,
+    credentialHolds: (now: TransferAggregate) => Promise<boolean>,
+  ): SftpLogin {
+    const byId = new Map(found.files.map((f) => [f.id, f]))
+    const file = (id: string) => {
+      const row = byId.get(id)
+      if (!row) throw ruleError('transfer_file_not_found', 404)
+      return row
+    }
+    return {
+      transferId: found.transfer.id,
+      createdAt: found.transfer.createdAt,
+      files: found.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
+      async stillValid() {
+        const now = await repo.findShare(username)
+        return !!now && (await readable(now)) && (await credentialHolds(now))
+      },
+      read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
+      begin: async (fileId) => {
+        // The transfer as it is now: its count and limit may have moved since the login.
+        const now = await repo.findShare(username)
+        if (!now) throw ruleError('transfer_not_found', 404)
+        return transfers.beginDownload({ aggregate: now, files: [file(fileId)], recipientId: null })
+      },
+    }
   }
 
   return {
@@ -125,33 +161,29 @@ export function createSftpService(
       }
       if (!(await readable(found))) return null
       await unlockLimit.succeeded(transferId, clientIp)
+      return openLogin(username, found, async (now) => isSftpPassword(key, now.transfer, password))
+    },
 
-      const byId = new Map(found.files.map((f) => [f.id, f]))
-      const file = (id: string) => {
-        const row = byId.get(id)
-        if (!row) throw ruleError('transfer_file_not_found', 404)
-        return row
+    /**
+     * A public-key login with one of the sender's SSH keys (their profile): the login once the
+     * client signed with the key, 'known' when it only asked whether the key would do, null when
+     * it would not. A signature that does not verify counts as a wrong try; a key query does not
+     * (clients offer each key they hold in turn).
+     */
+    async loginWithKey(username: string, offered: OfferedKey, clientIp: string): Promise<SftpLogin | 'known' | null> {
+      const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
+      await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
+      const senderId = found?.transfer.userId
+      if (!found || !senderId) return null
+      const outcome = await sshKeys.check(senderId, offered)
+      if (outcome === 'refused') {
+        if (offered.signature) await unlockLimit.failed(found.transfer.id, clientIp)
+        return null
       }
-      return {
-        transferId,
-        createdAt: found.transfer.createdAt,
-        files: found.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
-        async stillValid() {
-          const now = await repo.findShare(username)
-          return !!now && (await readable(now)) && isSftpPassword(key, now.transfer, password)
-        },
-        read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
-        begin: async (fileId) => {
-          // The transfer as it is now: its count and limit may have moved since the login.
-          const now = await repo.findShare(username)
-          if (!now) throw ruleError('transfer_not_found', 404)
-          return transfers.beginDownload({
-            aggregate: now,
-            files: [file(fileId)],
-            recipientId: null,
-          })
-        },
-      }
+      if (!(await readable(found))) return null
+      if (outcome === 'known') return 'known'
+      await unlockLimit.succeeded(found.transfer.id, clientIp)
+      return openLogin(username, found, () => sshKeys.stillHas(senderId, offered.data))
     },
   }
 }

@@ -9,34 +9,42 @@ export interface SftpRun {
   stderr: string
 }
 
+/** How the client signs in: a password (answered by sshpass), or a private key file. */
+export type SftpCredential = string | { identity: string }
+
 /**
- * Runs OpenSSH's `sftp` in batch mode against 127.0.0.1:`port`, signed in as `user` with
- * `password` (handed over by sshpass through its environment, never on a command line). A batch
- * stops at the first command that fails, with a non-zero exit code.
+ * Runs OpenSSH's `sftp` in batch mode against 127.0.0.1:`port`, signed in as `user` with a
+ * password (handed over by sshpass through its environment, never on a command line) or with
+ * the private key in `{ identity }`. A batch stops at the first command that fails, with a
+ * non-zero exit code.
  */
 export function runSftp(
   port: number,
   user: string,
-  password: string,
+  credential: SftpCredential,
   commands: readonly string[],
   options: { cwd?: string; knownHosts?: string; timeoutMs?: number } = {},
 ): Promise<SftpRun> {
+  const password = typeof credential === 'string' ? credential : undefined
+  const auth = password
+    ? // -b turns BatchMode on, which never asks for a password; sshpass answers the prompt.
+      ['-o', 'BatchMode=no', '-o', 'PreferredAuthentications=password', '-o', 'PubkeyAuthentication=no']
+    : [
+        '-i',
+        (credential as { identity: string }).identity,
+        '-o',
+        'IdentitiesOnly=yes',
+        '-o',
+        'PreferredAuthentications=publickey',
+      ]
   const args = [
-    '-e',
-    'sftp',
     '-P',
     String(port),
     '-o',
     options.knownHosts ? `UserKnownHostsFile=${options.knownHosts}` : 'UserKnownHostsFile=/dev/null',
     '-o',
     options.knownHosts ? 'StrictHostKeyChecking=accept-new' : 'StrictHostKeyChecking=no',
-    // -b turns BatchMode on, which never asks for a password; sshpass answers the prompt.
-    '-o',
-    'BatchMode=no',
-    '-o',
-    'PreferredAuthentications=password',
-    '-o',
-    'PubkeyAuthentication=no',
+    ...auth,
     '-o',
     'NumberOfPasswordPrompts=1',
     '-o',
@@ -46,10 +54,10 @@ export function runSftp(
     `${user}@127.0.0.1`,
   ]
   return new Promise((resolve, reject) => {
-    const child = spawn('sshpass', args, {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', SSHPASS: password },
-    })
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' }
+    const child = password
+      ? spawn('sshpass', ['-e', 'sftp', ...args], { cwd: options.cwd, env: { ...env, SSHPASS: password } })
+      : spawn('sftp', args, { cwd: options.cwd, env })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => {

@@ -10,6 +10,7 @@ import {
   ApiKeysCard,
   DataDownloadCard,
   DeleteAccountCard,
+  SshKeysCard,
   WebhooksCard,
 } from '../../features/account/index.js'
 import { LogoutAllCard, useSession } from '../../features/auth/index.js'
@@ -94,6 +95,7 @@ export function ProfilePage() {
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
         <AccountSettingsCard />
         <ApiKeysCard />
+        {plan?.sftp_download && <SshKeysCard />}
         <WebhooksCard />
         <LogoutAllCard />
         <DataDownloadCard />

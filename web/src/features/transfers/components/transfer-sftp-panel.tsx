@@ -1,9 +1,11 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconCopy, IconServer } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/error-message.js'
+import { paths } from '../../../lib/paths.js'
 import { useTransferSftp } from '../api/sftp-api.js'
 
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -75,6 +77,12 @@ export function TransferSftpPanel({ transfer }: { transfer: Transfer }) {
           <CopyValue label={t('sftp.hostKey')} value={data.host_key_fingerprint} testId="sftp-host-key" />
           <Text size="xs" c="dimmed">
             {t('sftp.notes')}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="sftp-keys-hint">
+            {t('sftp.keysHint')}{' '}
+            <Anchor component={Link} to={paths.profile} size="xs">
+              {t('sftp.keysLink')}
+            </Anchor>
           </Text>
         </Stack>
       )}
