@@ -74,7 +74,9 @@ export default function PdfStage({ file, bridge }: StageProps) {
         canvas.height = Math.floor(viewport.height)
         canvas.style.width = `${Math.floor(viewport.width / ratio)}px`
         canvas.style.height = `${Math.floor(viewport.height / ratio)}px`
-        task = pdfPage.render({ canvas, viewport })
+        const canvasContext = canvas.getContext('2d')
+        if (!canvasContext) throw new Error('No 2D canvas')
+        task = pdfPage.render({ canvasContext, viewport })
         await task.promise
         if (!cancelled) setRenderedPage(page)
       } catch (error) {
