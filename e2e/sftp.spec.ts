@@ -5,7 +5,7 @@ import { makeKeyPair } from '../server/src/features/ssh-keys/testing/key-pair.js
 import { opensshAvailable, runSftp } from '../server/src/sftp/testing/openssh-sftp.js'
 import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { expect as baseExpect, test } from './fixtures/test.js'
-import { addFiles } from './fixtures/transfers.js'
+import { addFiles, mailTo } from './fixtures/transfers.js'
 import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 
 // Issue 20 item 1: the sender reads a transfer's SFTP login on its page, and OpenSSH's own client
@@ -24,6 +24,9 @@ const words = {
     remove: 'Remove',
     removeConfirm: 'Remove key',
     privateKey: 'This is a private key',
+    inEmail: "Include the SFTP login in the recipients' emails",
+    inEmailSwitch: 'Include the SFTP login in emails to recipients',
+    mailPassword: 'Password:',
   },
   es: {
     addFiles: 'Añadir archivos',
@@ -35,6 +38,9 @@ const words = {
     remove: 'Quitar',
     removeConfirm: 'Quitar clave',
     privateKey: 'Esta es una clave privada',
+    inEmail: 'Incluir el acceso SFTP en los correos de los destinatarios',
+    inEmailSwitch: 'Incluir el acceso SFTP en los correos a los destinatarios',
+    mailPassword: 'Contraseña:',
   },
 } as const
 
@@ -64,8 +70,11 @@ for (const lang of ['en', 'es'] as const) {
       await page.goto(withLang('/'))
       await addFiles(page, [report.path], w.addFiles)
       const input = page.getByTestId('recipient-input')
-      await input.fill(`rec-${randomUUID().slice(0, 8)}@e2e.ferry.test`)
+      const recipient = `rec-${randomUUID().slice(0, 8)}@e2e.ferry.test`
+      await input.fill(recipient)
       await input.press('Enter')
+      // The sender chooses to mail the SFTP login with the link.
+      await page.getByRole('checkbox', { name: w.inEmail }).check()
       await page.getByTestId('send-button').click()
       const success = page.getByTestId('transfer-success')
       await expect(success).toBeVisible({ timeout: 30_000 })
@@ -82,6 +91,11 @@ for (const lang of ['en', 'es'] as const) {
       const port = Number(await page.getByTestId('sftp-port').textContent())
       await expect(page.getByTestId('sftp-command')).toHaveText(`sftp -P ${port} ${username}@127.0.0.1`)
       await expect(page.getByTestId('sftp-host-key')).toHaveText(/^SHA256:/)
+      await expect(page.getByRole('switch', { name: w.inEmailSwitch })).toBeChecked()
+      // The recipient's email carries the same login, in the sender's language.
+      const mail = await mailTo(recipient)
+      expect(mail.text).toContain(`sftp -P ${port} ${username}@127.0.0.1`)
+      expect(mail.text).toContain(`${w.mailPassword} ${password}`)
 
       const into = await tempDir()
       const run = await runSftp(port, username, password, ['ls -l', 'get "quarterly report.pdf"'], { cwd: into })

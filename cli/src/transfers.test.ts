@@ -26,6 +26,7 @@ const transfer = (over: Partial<Transfer>): Transfer => ({
   max_downloads: null,
   burn_after_download: false,
   download_limit_reached: false,
+  sftp_in_email: false,
   ...over,
 })
 

@@ -149,6 +149,11 @@ export const transferCreateRequest = z.object({
   max_downloads: maxDownloads.nullish(),
   /** Delete the files once every recipient has completed a download of every file. Default false. */
   burn_after_download: z.boolean({ error: 'burn_after_download must be true or false.' }).optional(),
+  /**
+   * Put the transfer's read-only SFTP login (host, port, user name, password) in the recipients'
+   * emails (plan flag sftp_download, else 403 plan_feature_missing). Default false.
+   */
+  sftp_in_email: z.boolean({ error: 'sftp_in_email must be true or false.' }).optional(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -187,6 +192,8 @@ export const transferUpdateRequest = z
     access: transferAccess.optional(),
     max_downloads: maxDownloads.nullable().optional(),
     burn_after_download: transferCreateRequest.shape.burn_after_download,
+    /** Emails sent from now on (to new recipients) carry the SFTP login, or stop carrying it. */
+    sftp_in_email: transferCreateRequest.shape.sftp_in_email,
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -310,6 +317,8 @@ export const transferSchema = z.object({
   burn_after_download: z.boolean(),
   /** Whether the limit was reached (or every recipient downloaded a burning transfer): the files are gone. */
   download_limit_reached: z.boolean(),
+  /** Whether the recipients' emails carry the transfer's SFTP login. */
+  sftp_in_email: z.boolean(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */

@@ -14,6 +14,7 @@ import { sftpPassword } from '../features/transfers/sftp/sftp-credentials.js'
 import {
   downloadCount,
   getJson,
+  outbox,
   postTransfer,
   randomBody,
   type Sender,
@@ -266,6 +267,58 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
         await mine.remove()
         await stranger.remove()
       }
+    })
+
+    it("puts the SFTP login in the recipients' emails when the sender chooses, and it signs in", async () => {
+      const app = getApp()
+      const sender = await signUp(app, 'PREMIUM', 'Sam Sender')
+      const body = randomBody(50_000)
+      const records = await uploadFiles(app, sender, [{ name: 'mailed.bin', body }])
+      const rita = `rita-${crypto.randomUUID()}@example.com`
+      const res = await postTransfer(app, sender.token, {
+        files: records,
+        recipient_emails: [rita],
+        sftp_in_email: true,
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const sent = { sender, id: res.body.id as string, uniqueId: res.body.unique_id as string, bodies: new Map() }
+      const login = await loginOf(app, sent)
+      const { port, host } = app.deps.config.sftp
+      const mailTo = async (to: string) => {
+        await expect.poll(async () => (await outbox(app)).some((m) => m.to.includes(to))).toBe(true)
+        return (await outbox(app)).find((m) => m.to.includes(to))!.text
+      }
+      const text = await mailTo(rita)
+      expect(text).toContain(`sftp -P ${port} ${login.username}@${host}`)
+      expect(text).toContain(`Password: ${login.password}`)
+      // What the email says opens the files (here on the test's own SFTP port).
+      const password = /Password: (\S+)/.exec(text)![1]!
+      const dir = await tempDir()
+      const got = await runSftp(server.port, login.username, password, ['get mailed.bin'], { cwd: dir })
+      expect(got.code, got.stderr).toBe(0)
+      expect(sha256(await fs.readFile(path.join(dir, 'mailed.bin')))).toBe(sha256(body))
+      await fs.rm(dir, { recursive: true })
+
+      // Turned off, a new recipient's email carries no login; the transfer's record says which.
+      const patch = await app.api(`/api/transfers/${sent.id}`, {
+        method: 'PATCH',
+        headers: { ...bearer(sender.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ sftp_in_email: false, recipient_emails: [rita, 'bo@example.com'] }),
+      })
+      expect(patch.status).toBe(200)
+      expect(((await patch.json()) as { sftp_in_email: boolean }).sftp_in_email).toBe(false)
+      expect(await mailTo('bo@example.com')).not.toContain('sftp -P')
+
+      // Without the plan flag, asking for it is refused and nothing is sent.
+      const guest = await signUp(app, 'FREE', 'Gus Guest')
+      const guestFiles = await uploadFiles(app, guest, [{ name: 'x.bin', body }])
+      const refused = await postTransfer(app, guest.token, {
+        files: guestFiles,
+        recipient_emails: ['cy@example.com'],
+        sftp_in_email: true,
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.body.code).toBe('plan_feature_missing')
     })
 
     it('refuses a wrong password, and once over the limit, the right one too', async () => {

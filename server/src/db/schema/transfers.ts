@@ -61,6 +61,8 @@ export const transfers = pgTable(
     maxDownloads: integer('max_downloads'),
     /** Whether the bytes go once every recipient has completed a download of every file (issue 18 item 2). */
     burnAfterDownload: boolean('burn_after_download').notNull().default(false),
+    /** Whether the recipients' emails carry the transfer's SFTP login (plan flag sftp_download; issue 20 item 1). */
+    sftpInEmail: boolean('sftp_in_email').notNull().default(false),
     /**
      * When the download limit was reached or every recipient had downloaded a burning transfer: from
      * then on every byte path answers 410 download_limit_reached and the files are purged.

@@ -11,6 +11,7 @@ import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { createSendThrottle } from './send-throttle.js'
+import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
   addHours,
@@ -62,9 +63,11 @@ export interface SendOptions {
 export function createTransferCreator(deps: CreateDeps) {
   const { config, clock } = deps
   const throttle = createSendThrottle(deps)
+  const sftpLogin = createSftpMailLogins(deps)
 
   async function notify(sender: UserRecord, created: TransferAggregate) {
     const { transfer, files, recipients } = created
+    const sftp = await sftpLogin(transfer)
     const results = await Promise.allSettled(
       recipients.map((recipient) =>
         deps.mailer.send(
@@ -79,6 +82,7 @@ export function createTransferCreator(deps: CreateDeps) {
               totalSize: transfer.totalSize,
               expiresAt: transfer.expiresAt,
               passwordProtected: transfer.passwordHash !== null,
+              sftp,
             },
             sender.language,
           ),
@@ -113,6 +117,7 @@ export function createTransferCreator(deps: CreateDeps) {
     const emails = options.recipientsOptional && noneGiven ? [] : recipientsOf(input, plan)
     const hours = expiryHoursFor(plan, input.expires_in_hours)
     if (input.password != null) requirePlanFeature(plan, 'password_protection')
+    if (input.sftp_in_email) requirePlanFeature(plan, 'sftp_download')
     // Verified senders (issue 18 item 7): before anything is claimed, counted or emailed. The
     // uploads stay pending (UPLOAD_PENDING_TTL_HOURS) for the same request once confirmed.
     await deps.senders.assertMaySend(sender, plan.requires_otp, proof)
@@ -168,6 +173,7 @@ export function createTransferCreator(deps: CreateDeps) {
           access: input.access ?? 'link',
           maxDownloads: input.max_downloads ?? null,
           burnAfterDownload: input.burn_after_download ?? false,
+          sftpInEmail: input.sftp_in_email ?? false,
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,

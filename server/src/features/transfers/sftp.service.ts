@@ -6,11 +6,10 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import type { DownloadTally } from '../../http/download/download-reply.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
-import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
-import { isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
+import { createSftpSecret, isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
 import { statusOf } from './transfer-mapping.js'
 import { ruleError } from './transfer-rules.js'
 import type { TransferAggregate } from './transfers.repository.js'
@@ -72,14 +71,7 @@ export function createSftpService(
 ) {
   const repo = createTransfersRepository(deps.database.db)
   const unlockLimit = createUnlockLimit(deps)
-  let secret: Promise<string> | undefined
-  const getSecret = () => {
-    secret ??= loadOrCreateSecret(deps.database.db, 'sftp-credentials').catch((error) => {
-      secret = undefined // a database hiccup must not stick
-      throw error
-    })
-    return secret
-  }
+  const getSecret = createSftpSecret(deps.database.db)
   let endpoint: SftpEndpoint | undefined
 
   /** Whether the transfer may be read over SFTP now: active, and its sender's plan has the flag. */

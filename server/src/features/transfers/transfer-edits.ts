@@ -7,6 +7,7 @@ import type { UserRecord } from '../users/users.service.js'
 import type { Derivatives } from './create-transfer.js'
 import { newTrackingId } from './create-transfer.js'
 import { createSendThrottle } from './send-throttle.js'
+import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { sharingUrl, statusOf } from './transfer-mapping.js'
 import {
   addHours,
@@ -50,6 +51,7 @@ export type ColumnEdit = Parameters<ReturnType<typeof createTransfersRepository>
 export function createTransferEdits(deps: EditDeps) {
   const { clock, config, database } = deps
   const throttle = createSendThrottle(deps)
+  const sftpLogin = createSftpMailLogins(deps)
 
   const notEditable = () => ruleError('transfer_expired_not_editable', 409)
 
@@ -129,6 +131,7 @@ export function createTransferEdits(deps: EditDeps) {
       const newIds = new Set(updated.added.map((r) => r.id))
       const sender = await contact(owner.id)
       const extended = transfer.expiresAt.getTime() > before.getTime()
+      const sftp = updated.added.length > 0 ? await sftpLogin(transfer) : undefined
       const mails = recipients.flatMap((recipient) => {
         if (newIds.has(recipient.id)) {
           const mail = transferEmail(
@@ -142,6 +145,7 @@ export function createTransferEdits(deps: EditDeps) {
               totalSize: transfer.totalSize,
               expiresAt: transfer.expiresAt,
               passwordProtected: transfer.passwordHash !== null,
+              sftp,
             },
             sender.language,
           )

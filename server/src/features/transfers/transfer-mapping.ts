@@ -76,6 +76,7 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     access: transfer.access === 'recipients' ? 'recipients' : 'link',
     max_downloads: transfer.maxDownloads,
     burn_after_download: transfer.burnAfterDownload,
+    sftp_in_email: transfer.sftpInEmail,
     download_limit_reached: transfer.spentAt !== null,
   }
 }

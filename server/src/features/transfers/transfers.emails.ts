@@ -2,6 +2,7 @@ import type { Language } from '@ferry/contracts/domain/languages'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
 import { composeMail, type MailBlock, singleLine } from '../../mail/mail-layout.js'
 import { mailText } from '../../mail/mail-text.js'
+import type { SftpMailLogin } from './sftp/sftp-mail-login.js'
 
 export interface TransferEmail {
   to: string
@@ -14,6 +15,8 @@ export interface TransferEmail {
   expiresAt: Date
   /** The transfer has a password: the email says so, and never carries it. */
   passwordProtected?: boolean
+  /** The transfer's SFTP login, when its sender chose to send it (sftp_in_email). */
+  sftp?: SftpMailLogin | undefined
 }
 
 /**
@@ -38,6 +41,16 @@ export function transferEmail(mail: TransferEmail, language: Language): MailMess
     { kind: 'paragraph', text: t('transfer.total', { size: size(mail.totalSize) }) },
     { kind: 'button', label: t('transfer.download'), url: mail.link },
     ...(mail.passwordProtected ? [{ kind: 'note' as const, text: t('transfer.protected') }] : []),
+    ...(mail.sftp
+      ? [
+          { kind: 'paragraph' as const, text: t('transfer.sftp') },
+          {
+            kind: 'list' as const,
+            items: [t('transfer.sftpCommand', { ...mail.sftp }), t('transfer.sftpPassword', { ...mail.sftp })],
+          },
+          { kind: 'note' as const, text: t('transfer.sftpNote') },
+        ]
+      : []),
     { kind: 'note', text: t('transfer.personal') },
     { kind: 'note', text: t('transfer.until', { date: date(mail.expiresAt) }) },
   ]

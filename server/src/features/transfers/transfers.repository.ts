@@ -176,6 +176,7 @@ export function createTransfersRepository(db: DbExecutor) {
           | 'access'
           | 'maxDownloads'
           | 'burnAfterDownload'
+          | 'sftpInEmail'
         >
       >,
     ): Promise<TransferRow | undefined> {

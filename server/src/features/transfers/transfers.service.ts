@@ -434,6 +434,10 @@ export function createTransfersService(
       if (limitsChange && found.transfer.spentAt) throw limitReached()
       if (input.max_downloads !== undefined) values.maxDownloads = input.max_downloads
       if (input.burn_after_download !== undefined) values.burnAfterDownload = input.burn_after_download
+      if (input.sftp_in_email !== undefined) {
+        if (input.sftp_in_email) requirePlanFeature(await plans.planForUser(viewer!.id), 'sftp_download')
+        values.sftpInEmail = input.sftp_in_email
+      }
       if (input.password !== undefined) {
         if (input.password !== null) {
           requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')

@@ -119,6 +119,7 @@ export function HomePage() {
               plan={plan}
               form={transfer}
               passwordInPlan={videoPlan?.password_protection ?? false}
+              sftpInPlan={videoPlan?.sftp_download ?? false}
             />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>

@@ -12,12 +12,13 @@ export interface SendTabProps {
   form: TransferFormState
   /** The sender's plan has password_protection (false while unknown: the field appears once it is known). */
   passwordInPlan: boolean
+  sftpInPlan: boolean
 }
 
 const openLogin = () => authModal.open('login')
 
 /** The Send files tab: the picker and the transfer form; the plan comparison is fetched while it is open. */
-export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan }: SendTabProps) {
+export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan, sftpInPlan }: SendTabProps) {
   const comparison = usePlanComparison()
   return (
     <SendFilesPanel
@@ -36,6 +37,7 @@ export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan }
       form={form}
       limits={plan.limits}
       passwordInPlan={passwordInPlan}
+      sftpInPlan={sftpInPlan}
       limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}
       isAuthenticated={isAuthenticated}
       comparison={comparison}

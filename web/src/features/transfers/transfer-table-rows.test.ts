@@ -1,35 +1,17 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
 import { describe, expect, it } from 'vitest'
+import { testTransfer } from '../../testing/test-transfer.js'
 import { defaultSort, filterTransfers, sortTransfers, toggleSort } from './transfer-table-rows.js'
 
-function transfer(id: string, fields: Partial<Transfer>): Transfer {
-  return {
+const transfer = (id: string, fields: Partial<Transfer>) =>
+  testTransfer({
     id,
-    user_id: null,
-    title: '',
-    recipient_email: 'x@y.co',
-    recipient_emails: ['x@y.co'],
-    file_name: 'f.bin',
+    unique_id: id,
     file_size: 0,
-    download_count: 0,
     created_at: '2025-01-01T00:00:00Z',
     expires_at: '2025-02-01T00:00:00Z',
-    message: '',
-    unique_id: id,
-    file_key: 'k',
-    deleted_at: null,
-    files: [],
-    status: 'active',
-    sharing_url: `http://x/share/${id}`,
-    has_password: false,
-    reminders: true,
-    access: 'link',
-    max_downloads: null,
-    burn_after_download: false,
-    download_limit_reached: false,
     ...fields,
-  }
-}
+  })
 
 const a = transfer('a', { title: 'Banana', file_size: 300, created_at: '2025-01-02T00:00:00Z' })
 const b = transfer('b', {

@@ -18,6 +18,8 @@ export interface SendFilesPanelProps {
   limitsKnown: boolean
   /** The plan has password_protection: the form offers a password. */
   passwordInPlan?: boolean
+  /** The plan has sftp_download: the form offers the SFTP login in the recipients' emails. */
+  sftpInPlan?: boolean
   isAuthenticated: boolean
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */

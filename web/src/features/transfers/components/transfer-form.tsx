@@ -36,6 +36,8 @@ export interface TransferFormProps {
   limitsKnown: boolean
   /** The plan has password_protection: the form offers a password (else no field at all). */
   passwordInPlan?: boolean
+  /** The plan has sftp_download: the form offers the transfer's SFTP login in the recipients' emails. */
+  sftpInPlan?: boolean
   isAuthenticated: boolean
   upgradeTo: string
   comparison: UpgradeComparison
@@ -52,6 +54,7 @@ export function TransferForm({
   limits,
   limitsKnown,
   passwordInPlan = false,
+  sftpInPlan = false,
   isAuthenticated,
   upgradeTo,
   comparison,
@@ -171,6 +174,16 @@ export function TransferForm({
         disabled={busy}
         testId="transfer-burn"
       />
+      {sftpInPlan && isAuthenticated && (
+        <Checkbox
+          label={t('sftpInEmail.label')}
+          description={t('sftpInEmail.description')}
+          checked={form.sftpInEmail}
+          onChange={(event) => form.setSftpInEmail(event.currentTarget.checked)}
+          disabled={busy}
+          data-testid="transfer-sftp-in-email"
+        />
+      )}
       <Checkbox
         label={t('reminders.label')}
         description={t('reminders.description')}

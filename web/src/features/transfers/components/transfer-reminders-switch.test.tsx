@@ -1,34 +1,10 @@
-import type { Transfer } from '@ferry/contracts/api/transfers'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../../../testing/render.js'
+import { testTransfer } from '../../../testing/test-transfer.js'
 import { TransferRemindersSwitch } from './transfer-reminders-switch.js'
 
-const transfer: Transfer = {
-  id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
-  user_id: null,
-  title: 'Plans',
-  recipient_email: 'x@y.co',
-  recipient_emails: ['x@y.co'],
-  file_name: 'f.bin',
-  file_size: 1,
-  download_count: 0,
-  created_at: '2026-11-20T00:00:00Z',
-  expires_at: '2026-12-20T00:00:00Z',
-  message: '',
-  unique_id: 'abc',
-  file_key: 'k',
-  deleted_at: null,
-  files: [],
-  status: 'active',
-  sharing_url: 'http://ferry.test/share/abc',
-  has_password: false,
-  reminders: true,
-  access: 'link',
-  max_downloads: null,
-  burn_after_download: false,
-  download_limit_reached: false,
-}
+const transfer = testTransfer({ title: 'Plans' })
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,5 @@
 import type { Transfer } from '@ferry/contracts/api/transfers'
-import { ActionIcon, Anchor, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Code, CopyButton, Group, Stack, Switch, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconCopy, IconServer } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { errorMessage } from '../../../lib/error-message.js'
 import { paths } from '../../../lib/paths.js'
 import { useTransferSftp } from '../api/sftp-api.js'
+import { useUpdateTransfer } from '../api/transfer-queries.js'
 
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation('transfers')
@@ -31,6 +32,29 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
   )
 }
 
+/** Whether the recipients' emails from now on carry the SFTP login (PATCH sftp_in_email). */
+function SftpInEmailSwitch({ transfer }: { transfer: Transfer }) {
+  const { t, i18n } = useTranslation('transfers')
+  const update = useUpdateTransfer(transfer.id)
+  return (
+    <div>
+      <Switch
+        label={t('sftpSwitch.label')}
+        description={t('sftpSwitch.description')}
+        checked={update.isPending ? Boolean(update.variables?.sftp_in_email) : transfer.sftp_in_email}
+        onChange={(event) => update.mutate({ sftp_in_email: event.currentTarget.checked })}
+        disabled={update.isPending}
+        data-testid="sftp-in-email"
+      />
+      {update.isError && (
+        <Text size="sm" c="red.8" role="alert">
+          {errorMessage(i18n, update.error)}
+        </Text>
+      )}
+    </div>
+  )
+}
+
 /**
  * The owner's read-only SFTP login to the transfer (plan flag sftp_download, issue 20 item 1):
  * shown on request, with the command to paste and the host key to expect on first connect.
@@ -48,6 +72,7 @@ export function TransferSftpPanel({ transfer }: { transfer: Transfer }) {
         {t('sftp.label')}
       </Text>
       <Text size="sm">{t('sftp.description')}</Text>
+      <SftpInEmailSwitch transfer={transfer} />
       {!shown && (
         <Group>
           <Button

@@ -36,6 +36,8 @@ interface PendingSend {
   reminders: boolean
   maxDownloads: number | null
   burnAfterDownload: boolean
+  /** The recipients' emails carry the transfer's SFTP login (plan flag sftp_download). */
+  sftpInEmail: boolean
   /** Who may open it: anyone with the link, or only the recipients (each after an emailed code). */
   access: TransferAccess
   emails: string[]
@@ -94,6 +96,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   /** Completed downloads allowed (1 to 100), null for no limit; and delete once every recipient downloaded (issue 18 item 2). */
   const [maxDownloads, setMaxDownloads] = useState<number | null>(null)
   const [burnAfterDownload, setBurnAfterDownload] = useState(false)
+  const [sftpInEmail, setSftpInEmail] = useState(false)
   const [access, setAccess] = useState<TransferAccess>('link')
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
@@ -198,6 +201,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setPasswordError(false)
     setMaxDownloads(null)
     setBurnAfterDownload(false)
+    setSftpInEmail(false)
     setAccess('link')
   }
 
@@ -246,6 +250,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       reminders,
       maxDownloads,
       burnAfterDownload,
+      sftpInEmail,
       access,
     }
     if (files.isPaused) files.resumeAll()
@@ -288,6 +293,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         reminders: payload.reminders,
         max_downloads: payload.maxDownloads,
         burn_after_download: payload.burnAfterDownload,
+        ...(payload.sftpInEmail ? { sftp_in_email: true } : {}),
         ...(payload.access !== 'link' ? { access: payload.access } : {}),
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
@@ -357,6 +363,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setMaxDownloads,
     burnAfterDownload,
     setBurnAfterDownload,
+    sftpInEmail,
+    setSftpInEmail,
     access,
     setAccess,
     /** The transfer just sent: the panel shows its success screen instead of the form. */

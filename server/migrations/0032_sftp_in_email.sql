@@ -1,0 +1,1 @@
+ALTER TABLE "transfers" ADD COLUMN "sftp_in_email" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,27 @@
+import type { Deps } from '../../../deps.js'
+import type { TransferRow } from '../transfer-rows.js'
+import { createSftpSecret, sftpPassword, sftpUsername } from './sftp-credentials.js'
+
+/** The SFTP login a recipient's email carries. */
+export interface SftpMailLogin {
+  host: string
+  port: number
+  username: string
+  password: string
+}
+
+type MailedTransfer = Pick<TransferRow, 'uniqueId' | 'sftpInEmail'> & Parameters<typeof sftpPassword>[1]
+
+/**
+ * The transfer's SFTP login for its recipients' emails (issue 20 item 1), when its sender chose
+ * that (`sftp_in_email`, checked against the plan when set) and this service runs SFTP
+ * (`SFTP_PORT` not 0): the same login the sender's panel shows, derived, never stored.
+ */
+export function createSftpMailLogins(deps: Pick<Deps, 'config' | 'database'>) {
+  const secret = createSftpSecret(deps.database.db)
+  return async (transfer: MailedTransfer): Promise<SftpMailLogin | undefined> => {
+    const { host, port } = deps.config.sftp
+    if (!transfer.sftpInEmail || port === 0) return undefined
+    return { host, port, username: sftpUsername(transfer), password: sftpPassword(await secret(), transfer) }
+  }
+}
