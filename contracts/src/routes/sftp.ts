@@ -20,7 +20,7 @@ export const sftpApi = defineRoutes('sftp', {
     description:
       'Only the sender (others get 404). The login lists the transfer’s files and folders and reads them; ' +
       'writes, renames and deletes are refused. It stops working when the transfer expires or is deleted, ' +
-      'and changes when its password changes. The same user name also signs in with any SSH key on the ' +
+      'and changes when its password, its access mode or (recipients-only) its recipient list changes. The same user name also signs in with any SSH key on the ' +
       "sender's profile (`/api/account/ssh-keys`). 409 `sftp_off` when this server runs no SFTP server.",
     params: transferIdParams,
     responses: { 200: transferSftpResponse },

@@ -366,6 +366,31 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       expect((await runSftp(server.port, gone.username, gone.password, ['ls'])).code).not.toBe(0)
     })
 
+    it('changes the login of a recipients-only transfer when its recipient list changes: a removed recipient is out', async () => {
+      const app = getApp()
+      const sender = await signUp(app, 'PREMIUM', 'Sam Sender')
+      const records = await uploadFiles(app, sender, [{ name: 'only.bin', body: randomBody(1000) }])
+      const res = await postTransfer(app, sender.token, {
+        files: records,
+        recipient_emails: ['ana@example.com', 'bo@example.com'],
+        access: 'recipients',
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const sent = { sender, id: res.body.id as string, uniqueId: res.body.unique_id as string, bodies: new Map() }
+      const before = await loginOf(app, sent)
+      expect((await runSftp(server.port, before.username, before.password, ['ls'])).code).toBe(0)
+      const patch = await app.api(`/api/transfers/${sent.id}`, {
+        method: 'PATCH',
+        headers: { ...bearer(sender.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ recipient_emails: ['ana@example.com'] }),
+      })
+      expect(patch.status).toBe(200)
+      const after = await loginOf(app, sent)
+      expect(after.password).not.toBe(before.password)
+      expect((await runSftp(server.port, before.username, before.password, ['ls'])).code).not.toBe(0)
+      expect((await runSftp(server.port, after.username, after.password, ['ls'])).code).toBe(0)
+    })
+
     it('gives a Guest transfer no SFTP: 403 plan_feature_missing, and its derived password opens nothing', async () => {
       const app = getApp()
       const sent = await send(app, 'FREE')
@@ -373,7 +398,7 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       expect(res.status).toBe(403)
       expect(res.body.code).toBe('plan_feature_missing')
       const secret = await loadOrCreateSecret(app.deps.database.db, 'sftp-credentials')
-      const password = sftpPassword(secret, { id: sent.id, passwordHash: null, access: 'link' })
+      const password = sftpPassword(secret, { id: sent.id, passwordHash: null, access: 'link' }, [])
       expect((await runSftp(server.port, sent.uniqueId, password, ['ls'])).code).not.toBe(0)
     })
   }, stacks)

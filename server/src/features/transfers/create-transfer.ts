@@ -67,7 +67,7 @@ export function createTransferCreator(deps: CreateDeps) {
 
   async function notify(sender: UserRecord, created: TransferAggregate) {
     const { transfer, files, recipients } = created
-    const sftp = await sftpLogin(transfer)
+    const sftp = await sftpLogin(transfer, recipients)
     const results = await Promise.allSettled(
       recipients.map((recipient) =>
         deps.mailer.send(

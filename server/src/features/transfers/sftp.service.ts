@@ -131,7 +131,7 @@ export function createSftpService(
         host: deps.config.sftp.host,
         port: endpoint.port,
         username: sftpUsername(found.transfer),
-        password: sftpPassword(await getSecret(), found.transfer),
+        password: sftpPassword(await getSecret(), found.transfer, found.recipients),
         host_key_fingerprint: endpoint.hostKeyFingerprint,
       }
     },
@@ -147,13 +147,13 @@ export function createSftpService(
       if (!found) return null
       const transferId = found.transfer.id
       const key = await getSecret()
-      if (!isSftpPassword(key, found.transfer, password)) {
+      if (!isSftpPassword(key, found.transfer, found.recipients, password)) {
         await unlockLimit.failed(transferId, clientIp)
         return null
       }
       if (!(await readable(found))) return null
       await unlockLimit.succeeded(transferId, clientIp)
-      return openLogin(username, found, async (now) => isSftpPassword(key, now.transfer, password))
+      return openLogin(username, found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password))
     },
 
     /**

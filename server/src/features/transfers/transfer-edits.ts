@@ -131,7 +131,7 @@ export function createTransferEdits(deps: EditDeps) {
       const newIds = new Set(updated.added.map((r) => r.id))
       const sender = await contact(owner.id)
       const extended = transfer.expiresAt.getTime() > before.getTime()
-      const sftp = updated.added.length > 0 ? await sftpLogin(transfer) : undefined
+      const sftp = updated.added.length > 0 ? await sftpLogin(transfer, recipients) : undefined
       const mails = recipients.flatMap((recipient) => {
         if (newIds.has(recipient.id)) {
           const mail = transferEmail(

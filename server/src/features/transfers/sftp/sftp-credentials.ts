@@ -6,6 +6,8 @@ import type { TransferRow } from '../transfer-rows.js'
 
 /** What the password depends on: the transfer, and whatever its locks are made of. */
 type Locked = Pick<TransferRow, 'id'> & Parameters<typeof locksOf>[0]
+/** The transfer's current recipients: they are a lock's proofs when it is open only to them. */
+type LockRecipients = Parameters<typeof locksOf>[1]
 
 /** Characters of the derived password: 24 of base64url, 144 bits. */
 const passwordLength = 24
@@ -14,11 +16,12 @@ const passwordLength = 24
  * A transfer's SFTP password, derived rather than stored: an HMAC of the transfer's id and of the
  * proofs of its locks (access/transfer-access.ts). Nothing per transfer is kept, the sender can
  * read it again at any time, and it changes, so the old one stops on every instance at once, when
- * the transfer's password is set, changed or removed.
+ * the transfer's password is set, changed or removed, when it becomes open only to its recipients
+ * (or stops being), and, while it is, when its recipient list changes: a removed recipient's
+ * login stops with their link.
  */
-export function sftpPassword(secret: string, transfer: Locked): string {
-  // Recipients are left out: the SFTP login is the sender's to hand over, whoever the recipients are.
-  const locks = locksOf(transfer, [])
+export function sftpPassword(secret: string, transfer: Locked, recipients: LockRecipients): string {
+  const locks = locksOf(transfer, recipients)
     .map((lock) => `${lock.kind}:${lock.proofs.join('|')}`)
     .join(',')
   return createHmac('sha256', secret)
@@ -28,8 +31,8 @@ export function sftpPassword(secret: string, transfer: Locked): string {
 }
 
 /** Whether `given` is the transfer's SFTP password, compared in constant time. */
-export function isSftpPassword(secret: string, transfer: Locked, given: string): boolean {
-  const expected = Buffer.from(sftpPassword(secret, transfer))
+export function isSftpPassword(secret: string, transfer: Locked, recipients: LockRecipients, given: string): boolean {
+  const expected = Buffer.from(sftpPassword(secret, transfer, recipients))
   const actual = Buffer.from(given)
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }

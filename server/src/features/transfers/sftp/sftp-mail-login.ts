@@ -11,6 +11,7 @@ export interface SftpMailLogin {
 }
 
 type MailedTransfer = Pick<TransferRow, 'uniqueId' | 'sftpInEmail'> & Parameters<typeof sftpPassword>[1]
+type MailedRecipients = Parameters<typeof sftpPassword>[2]
 
 /**
  * The transfer's SFTP login for its recipients' emails (issue 20 item 1), when its sender chose
@@ -19,9 +20,14 @@ type MailedTransfer = Pick<TransferRow, 'uniqueId' | 'sftpInEmail'> & Parameters
  */
 export function createSftpMailLogins(deps: Pick<Deps, 'config' | 'database'>) {
   const secret = createSftpSecret(deps.database.db)
-  return async (transfer: MailedTransfer): Promise<SftpMailLogin | undefined> => {
+  return async (transfer: MailedTransfer, recipients: MailedRecipients): Promise<SftpMailLogin | undefined> => {
     const { host, port } = deps.config.sftp
     if (!transfer.sftpInEmail || port === 0) return undefined
-    return { host, port, username: sftpUsername(transfer), password: sftpPassword(await secret(), transfer) }
+    return {
+      host,
+      port,
+      username: sftpUsername(transfer),
+      password: sftpPassword(await secret(), transfer, recipients),
+    }
   }
 }
