@@ -49,9 +49,13 @@ export function runSftp(
     'NumberOfPasswordPrompts=1',
     '-o',
     'LogLevel=ERROR',
+    // The user name as an option, not `user@host`: a share id may start with '-', which sftp would
+    // read as an option of its own.
+    '-o',
+    `User=${user}`,
     '-b',
     '-',
-    `${user}@127.0.0.1`,
+    '127.0.0.1',
   ]
   return new Promise((resolve, reject) => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' }
