@@ -3,7 +3,7 @@ import type { RateLimiter } from '../adapters/rate-limiter/rate-limiter.js'
 import type { Clock } from '../clock.js'
 import type { Db } from '../db/database.js'
 import { RateLimitedError, RetryLaterError } from '../errors.js'
-import { loadOrCreateSecret } from './secrets.js'
+import { cachedSecret } from './secrets.js'
 
 /** Digits of an emailed one-time code. */
 export const oneTimeCodeLength = 6
@@ -44,14 +44,7 @@ export function createOneTimeCodes(
   },
 ) {
   const { rateLimiter, clock } = deps
-  let secret: Promise<string> | undefined
-  const getSecret = () => {
-    secret ??= loadOrCreateSecret(deps.db, options.secretName).catch((error) => {
-      secret = undefined // a database hiccup must not stick
-      throw error
-    })
-    return secret
-  }
+  const getSecret = cachedSecret(deps.db, options.secretName)
   const hmac = async (id: string, code: string) =>
     createHmac('sha256', await getSecret())
       .update(`${id}:${code}`)

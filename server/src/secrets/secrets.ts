@@ -12,6 +12,21 @@ export function loadOrCreateSecret(db: Db, name: string): Promise<string> {
 }
 
 /**
+ * A loader of the secret called `name` that asks the database once per instance and keeps the
+ * answer; a failed load is forgotten, so a database hiccup does not stick.
+ */
+export function cachedSecret(db: Db, name: string): () => Promise<string> {
+  let secret: Promise<string> | undefined
+  return () => {
+    secret ??= loadOrCreateSecret(db, name).catch((error) => {
+      secret = undefined
+      throw error
+    })
+    return secret
+  }
+}
+
+/**
  * The value called `name`, made by `generate` the first time any instance asks (a key pair, say,
  * such as the SFTP host key, which every instance must present alike).
  */

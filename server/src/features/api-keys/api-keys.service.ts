@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
 import type { ApiKeyAuthenticator, AuthSession } from '../../http/auth-guard.js'
-import { loadOrCreateSecret } from '../../secrets/secrets.js'
+import { cachedSecret } from '../../secrets/secrets.js'
 import type { UsersService } from '../users/users.service.js'
 import type { UserRecord } from '../users/users.types.js'
 import { type ApiKeyRow, createApiKeysRepository } from './api-keys.repository.js'
@@ -52,14 +52,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 export function createApiKeysService(deps: ApiKeysDeps, { users }: { users: Pick<UsersService, 'getById'> }) {
   const { clock, rateLimiter } = deps
   const repo = createApiKeysRepository(deps.database.db)
-  let secret: Promise<string> | undefined
-  const getSecret = () => {
-    secret ??= loadOrCreateSecret(deps.database.db, 'api-key').catch((error) => {
-      secret = undefined // a database hiccup must not stick
-      throw error
-    })
-    return secret
-  }
+  const getSecret = cachedSecret(deps.database.db, 'api-key')
   const keyHash = async (key: string) =>
     createHmac('sha256', await getSecret())
       .update(key)

@@ -6,10 +6,11 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import type { DownloadTally } from '../../http/download/download-reply.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
+import { cachedSecret } from '../../secrets/secrets.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
-import { createSftpSecret, isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
+import { isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
 import { statusOf } from './transfer-mapping.js'
 import { ruleError } from './transfer-rules.js'
 import type { TransferAggregate } from './transfers.repository.js'
@@ -71,7 +72,7 @@ export function createSftpService(
 ) {
   const repo = createTransfersRepository(deps.database.db)
   const unlockLimit = createUnlockLimit(deps)
-  const getSecret = createSftpSecret(deps.database.db)
+  const getSecret = cachedSecret(deps.database.db, 'sftp-credentials')
   let endpoint: SftpEndpoint | undefined
 
   /** Whether the transfer may be read over SFTP now: active, and its sender's plan has the flag. */
@@ -81,6 +82,14 @@ export function createSftpService(
     // Past its download limit the files are gone (issue 18 item 2).
     if (transfer.spentAt) return false
     return (await plans.planForUser(transfer.userId)).sftp_download
+  }
+
+  /** The transfer a user name names, once the limiter let the try in (before any credential is compared). */
+  async function admitted(username: string, clientIp: string) {
+    const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
+    // An unknown user name still counts against the client address, like any wrong try.
+    await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
+    return found
   }
 
   /** The session of a signed-in login; `credentialHolds` says whether what signed it in still opens the transfer. */
@@ -141,9 +150,7 @@ export function createSftpService(
      * transfer that cannot be read over SFTP. Throws the limiter's 429 error when over a limit.
      */
     async login(username: string, password: string, clientIp: string): Promise<SftpLogin | null> {
-      const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
-      // An unknown user name still counts against the client address, like any wrong try.
-      await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
+      const found = await admitted(username, clientIp)
       if (!found) return null
       const transferId = found.transfer.id
       const key = await getSecret()
@@ -163,8 +170,7 @@ export function createSftpService(
      * (clients offer each key they hold in turn).
      */
     async loginWithKey(username: string, offered: OfferedKey, clientIp: string): Promise<SftpLogin | 'known' | null> {
-      const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
-      await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
+      const found = await admitted(username, clientIp)
       const senderId = found?.transfer.userId
       if (!found || !senderId) return null
       const outcome = await sshKeys.check(senderId, offered)

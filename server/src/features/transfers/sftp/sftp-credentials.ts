@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { DbExecutor } from '../../../db/database.js'
-import { loadOrCreateSecret } from '../../../secrets/secrets.js'
 import { locksOf } from '../access/transfer-access.js'
 import type { TransferRow } from '../transfer-rows.js'
 
@@ -39,15 +37,3 @@ export function isSftpPassword(secret: string, transfer: Locked, recipients: Loc
 
 /** The SFTP user name of a transfer: its share id, which the sender's links already show. */
 export const sftpUsername = (transfer: Pick<TransferRow, 'uniqueId'>) => transfer.uniqueId
-
-/** The `sftp-credentials` secret, loaded (or made) once per instance; a failed load is tried again next time. */
-export function createSftpSecret(db: DbExecutor): () => Promise<string> {
-  let secret: Promise<string> | undefined
-  return () => {
-    secret ??= loadOrCreateSecret(db, 'sftp-credentials').catch((error) => {
-      secret = undefined // a database hiccup must not stick
-      throw error
-    })
-    return secret
-  }
-}

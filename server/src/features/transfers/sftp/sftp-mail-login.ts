@@ -1,6 +1,7 @@
 import type { Deps } from '../../../deps.js'
+import { cachedSecret } from '../../../secrets/secrets.js'
 import type { TransferRow } from '../transfer-rows.js'
-import { createSftpSecret, sftpPassword, sftpUsername } from './sftp-credentials.js'
+import { sftpPassword, sftpUsername } from './sftp-credentials.js'
 
 /** The SFTP login a recipient's email carries. */
 export interface SftpMailLogin {
@@ -19,7 +20,7 @@ type MailedRecipients = Parameters<typeof sftpPassword>[2]
  * (`SFTP_PORT` not 0): the same login the sender's panel shows, derived, never stored.
  */
 export function createSftpMailLogins(deps: Pick<Deps, 'config' | 'database'>) {
-  const secret = createSftpSecret(deps.database.db)
+  const secret = cachedSecret(deps.database.db, 'sftp-credentials')
   return async (transfer: MailedTransfer, recipients: MailedRecipients): Promise<SftpMailLogin | undefined> => {
     const { host, port } = deps.config.sftp
     if (!transfer.sftpInEmail || port === 0) return undefined
