@@ -137,7 +137,7 @@ describe.skipIf(!installed)('SFTP download (OpenSSH client)', async () => {
       const app = getApp()
       const sent = await send(app)
       const login = await loginOf(app, sent)
-      expect(login).toMatchObject({ host: 'localhost', port: server.port, username: sent.uniqueId })
+      expect(login).toMatchObject({ host: 'localhost', port: server.port, username: `ferry-${sent.uniqueId}` })
       expect(login.password).toMatch(/^[A-Za-z0-9_-]{24}$/)
       // What a client sees on first connect: ssh-keyscan, fingerprinted by ssh-keygen (run
       // asynchronously: the server answering them runs in this process).

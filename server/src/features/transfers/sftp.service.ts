@@ -10,7 +10,7 @@ import { cachedSecret } from '../../secrets/secrets.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
-import { isSftpPassword, sftpPassword, sftpUsername } from './sftp/sftp-credentials.js'
+import { isSftpPassword, sftpPassword, sftpUsername, shareIdOfSftpUsername } from './sftp/sftp-credentials.js'
 import { statusOf } from './transfer-mapping.js'
 import { ruleError } from './transfer-rules.js'
 import type { TransferAggregate } from './transfers.repository.js'
@@ -86,7 +86,8 @@ export function createSftpService(
 
   /** The transfer a user name names, once the limiter let the try in (before any credential is compared). */
   async function admitted(username: string, clientIp: string) {
-    const found = shareIdPattern.test(username) ? await repo.findShare(username) : undefined
+    const shareId = shareIdOfSftpUsername(username)
+    const found = shareIdPattern.test(shareId) ? await repo.findShare(shareId) : undefined
     // An unknown user name still counts against the client address, like any wrong try.
     await unlockLimit.admit(found?.transfer.id ?? 'none', clientIp)
     return found
@@ -94,7 +95,6 @@ export function createSftpService(
 
   /** The session of a signed-in login; `credentialHolds` says whether what signed it in still opens the transfer. */
   function openLogin(
-    username: string,
     found: TransferAggregate,
     credentialHolds: (now: TransferAggregate) => Promise<boolean>,
   ): SftpLogin {
@@ -109,13 +109,13 @@ export function createSftpService(
       createdAt: found.transfer.createdAt,
       files: found.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
       async stillValid() {
-        const now = await repo.findShare(username)
+        const now = await repo.findShare(found.transfer.uniqueId)
         return !!now && (await readable(now)) && (await credentialHolds(now))
       },
       read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
       begin: async (fileId) => {
         // The transfer as it is now: its count and limit may have moved since the login.
-        const now = await repo.findShare(username)
+        const now = await repo.findShare(found.transfer.uniqueId)
         if (!now) throw ruleError('transfer_not_found', 404)
         return transfers.beginDownload({ aggregate: now, files: [file(fileId)], recipientId: null })
       },
@@ -160,7 +160,7 @@ export function createSftpService(
       }
       if (!(await readable(found))) return null
       await unlockLimit.succeeded(transferId, clientIp)
-      return openLogin(username, found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password))
+      return openLogin(found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password))
     },
 
     /**
@@ -181,7 +181,7 @@ export function createSftpService(
       if (!(await readable(found))) return null
       if (outcome === 'known') return 'known'
       await unlockLimit.succeeded(found.transfer.id, clientIp)
-      return openLogin(username, found, () => sshKeys.stillHas(senderId, offered.data))
+      return openLogin(found, () => sshKeys.stillHas(senderId, offered.data))
     },
   }
 }

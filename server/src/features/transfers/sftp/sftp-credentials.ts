@@ -35,5 +35,18 @@ export function isSftpPassword(secret: string, transfer: Locked, recipients: Loc
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-/** The SFTP user name of a transfer: its share id, which the sender's links already show. */
-export const sftpUsername = (transfer: Pick<TransferRow, 'uniqueId'>) => transfer.uniqueId
+/**
+ * Prefixed to the share id in a user name: a share id may start with '-', which `sftp -P port
+ * user@host` reads as an option, so the command Ferry shows would fail as typed.
+ */
+const usernamePrefix = 'ferry-'
+
+/** The SFTP user name of a transfer: its share id, which the sender's links already show, prefixed. */
+export const sftpUsername = (transfer: Pick<TransferRow, 'uniqueId'>) => `${usernamePrefix}${transfer.uniqueId}`
+
+/**
+ * The share id an SFTP user name names. A bare share id (the user name before the prefix) still
+ * names its transfer, so logins sent before keep working.
+ */
+export const shareIdOfSftpUsername = (username: string) =>
+  username.startsWith(usernamePrefix) ? username.slice(usernamePrefix.length) : username
