@@ -57,6 +57,14 @@ export const errorMessages = {
   comment_author_unknown:
     'Only the sender and the recipients can comment. Open the link from your invitation email, or confirm your address.',
   comment_thread_not_found: 'This comment thread does not exist on this file.',
+  data_room_view_only: 'This transfer is a clean data room: its files can be viewed on this page, not downloaded.',
+  data_room_needs_recipients:
+    'A clean data room is open only to its recipients, each after an emailed code: choose "Only the recipients" and add at least one recipient.',
+  data_room_not_ready: 'The pages of this file are still being prepared. Please try again in a moment.',
+  data_room_unsupported: 'This type of file cannot be shown in the data room.',
+  data_room_view_not_found: 'This view does not exist. Open the file again.',
+  data_room_page_not_found: 'This file has no such page.',
+  viewer_revoked: 'The sender has withdrawn your access to this data room.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
   transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
   transfer_expired_not_editable:

@@ -154,6 +154,15 @@ export const transferCreateRequest = z.object({
    * emails (plan flag sftp_download, else 403 plan_feature_missing). Default false.
    */
   sftp_in_email: z.boolean({ error: 'sftp_in_email must be true or false.' }).optional(),
+  /**
+   * A clean data room (issue 19 item 3; plan flag max_document_features.clean_data_room, else 403
+   * plan_feature_missing): recipients view watermarked page images and never get the bytes. Needs
+   * access 'recipients' (set when access is omitted; 422 data_room_needs_recipients with 'link' or
+   * without recipients). Default false.
+   */
+  clean_data_room: z.boolean({ error: 'clean_data_room must be true or false.' }).optional(),
+  /** In a data room, verified viewers may download a PDF stamped with their id. Default false. */
+  data_room_pdf_download: z.boolean({ error: 'data_room_pdf_download must be true or false.' }).optional(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -194,6 +203,9 @@ export const transferUpdateRequest = z
     burn_after_download: transferCreateRequest.shape.burn_after_download,
     /** Emails sent from now on (to new recipients) carry the SFTP login, or stop carrying it. */
     sftp_in_email: transferCreateRequest.shape.sftp_in_email,
+    /** Turns the data room on or off (same rules as on create); the log is kept either way. */
+    clean_data_room: transferCreateRequest.shape.clean_data_room,
+    data_room_pdf_download: transferCreateRequest.shape.data_room_pdf_download,
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -269,6 +281,10 @@ export const transferFileSchema = z.object({
 })
 export type TransferFile = z.infer<typeof transferFileSchema>
 
+/** Whether a file's data-room pages exist: made once after upload; `unsupported` when its type cannot be shown. */
+export const dataRoomStatus = z.enum(['ready', 'pending', 'unsupported'])
+export type DataRoomStatus = z.infer<typeof dataRoomStatus>
+
 /**
  * A file as the share page gets it: with where to view it (issue 19). Both URLs are null when the
  * sender's plan lacks `document_preview`; `preview_url` also when the browser cannot show the
@@ -278,6 +294,13 @@ export const shareFileSchema = transferFileSchema.extend({
   preview_kind: z.enum(['image', 'video', 'audio', 'pdf', 'text']).nullable(),
   preview_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /**
+   * In a clean data room (both URLs above are then null): the file's number of room pages, null
+   * while they are being rendered or when the room cannot show its type; null outside a data room.
+   */
+  data_room_pages: z.int().positive().nullable(),
+  /** In a clean data room, whether its pages can be viewed; null outside a data room. */
+  data_room_status: dataRoomStatus.nullable(),
 })
 export type ShareFile = z.infer<typeof shareFileSchema>
 
@@ -319,6 +342,10 @@ export const transferSchema = z.object({
   download_limit_reached: z.boolean(),
   /** Whether the recipients' emails carry the transfer's SFTP login. */
   sftp_in_email: z.boolean(),
+  /** A clean data room: recipients view watermarked pages only (issue 19 item 3). */
+  clean_data_room: z.boolean(),
+  /** In a data room, whether verified viewers may download a watermarked PDF. */
+  data_room_pdf_download: z.boolean(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */
@@ -390,6 +417,10 @@ export const shareResponse = z.object({
     download_limit_reached: z.boolean(),
     /** The sender's plan has document_comments: its files have review comments (issue 19 item 2). */
     comments_enabled: z.boolean(),
+    /** A clean data room: view-only pages (POST …/room/files/{fileId}/views), no download_url for recipients. */
+    clean_data_room: z.boolean(),
+    /** In a data room, whether the viewer may download a watermarked PDF (…/room/files/{fileId}/watermarked.pdf). */
+    data_room_pdf_download: z.boolean(),
   }),
   sender: z.object({ name: z.string() }),
   /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */

@@ -33,6 +33,8 @@ export function testTransfer(fields: Partial<Transfer> = {}): Transfer {
     burn_after_download: false,
     download_limit_reached: false,
     sftp_in_email: false,
+    clean_data_room: false,
+    data_room_pdf_download: false,
     ...fields,
   }
 }

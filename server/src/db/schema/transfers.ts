@@ -70,6 +70,13 @@ export const transfers = pgTable(
     spentAt: timestamp('spent_at', { withTimezone: true }),
     /** When the `transfer.expired` webhook event was written to the outbox (once), or null (issue 20 item 5). */
     expiredEventAt: timestamp('expired_event_at', { withTimezone: true }),
+    /**
+     * A clean data room (issue 19 item 3): recipients view watermarked page images, never the
+     * bytes; always with access 'recipients'. `data_room_pdf_download`: they may also download a
+     * PDF stamped with their id.
+     */
+    cleanDataRoom: boolean('clean_data_room').notNull().default(false),
+    dataRoomPdfDownload: boolean('data_room_pdf_download').notNull().default(false),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
@@ -82,6 +89,7 @@ export const transfers = pgTable(
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
     check('transfers_access_check', sql`${t.access} in ('link', 'recipients')`),
     check('transfers_max_downloads_check', sql`${t.maxDownloads} between 1 and 100`),
+    check('transfers_data_room_access_check', sql`not ${t.cleanDataRoom} or ${t.access} = 'recipients'`),
   ],
 )
 
@@ -108,8 +116,22 @@ export const transferFiles = pgTable(
      * poster frame) or `application/pdf` (an office document converted by LibreOffice).
      */
     previewType: text('preview_type'),
+    /**
+     * The data room's clean page rasters (issue 19 item 3), made once by the data-room-pages job:
+     * null before it was asked for, then 'pending', 'ready' or 'unsupported'. `room_pages` pages
+     * are stored as `${file_key}.room.{n}.webp`; the first page's size in pixels.
+     */
+    roomStatus: text('room_status'),
+    roomPages: integer('room_pages'),
+    roomPageWidth: integer('room_page_width'),
+    roomPageHeight: integer('room_page_height'),
+    /** Where the file's PDF form is (the original for a PDF, LibreOffice's for office documents); null for images. */
+    roomPdfKey: text('room_pdf_key'),
   },
-  (t) => [index('transfer_files_transfer_id_idx').on(t.transferId, t.position)],
+  (t) => [
+    index('transfer_files_transfer_id_idx').on(t.transferId, t.position),
+    check('transfer_files_room_status_check', sql`${t.roomStatus} in ('pending', 'ready', 'unsupported')`),
+  ],
 )
 
 /** Who a transfer was sent to, each with a personal tracking id (the `t` of their link). */
@@ -124,6 +146,8 @@ export const transferRecipients = pgTable(
     trackingId: text('tracking_id').notNull().unique(),
     position: integer('position').notNull(),
     firstAccessedAt: timestamp('first_accessed_at', { withTimezone: true }),
+    /** When the sender revoked this recipient's view of the data room; null while they may view. */
+    roomRevokedAt: timestamp('room_revoked_at', { withTimezone: true }),
   },
   (t) => [unique('transfer_recipients_transfer_email_key').on(t.transferId, t.email)],
 )

@@ -10,6 +10,7 @@ import type { SenderConfirmations, SenderProof } from '../sender-confirmation/se
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
+import { dataRoomAccess } from './data-room/data-room-settings.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { sharingUrl } from './transfer-mapping.js'
@@ -118,10 +119,16 @@ export function createTransferCreator(deps: CreateDeps) {
     const hours = expiryHoursFor(plan, input.expires_in_hours)
     if (input.password != null) requirePlanFeature(plan, 'password_protection')
     if (input.sftp_in_email) requirePlanFeature(plan, 'sftp_download')
+    const access = dataRoomAccess(plan, {
+      cleanDataRoom: input.clean_data_room,
+      pdfDownload: input.data_room_pdf_download,
+      access: input.access,
+      recipientCount: emails.length,
+    })
     // Verified senders (issue 18 item 7): before anything is claimed, counted or emailed. The
     // uploads stay pending (UPLOAD_PENDING_TTL_HOURS) for the same request once confirmed.
     await deps.senders.assertMaySend(sender, plan.requires_otp, proof)
-    return { plan, emails, hours }
+    return { plan, emails, hours, access: access ?? 'link' }
   }
 
   async function createTransfer(
@@ -135,7 +142,7 @@ export function createTransferCreator(deps: CreateDeps) {
       assertEmailConfirmed(sender)
       throw ruleError('transfer_no_files', 400)
     }
-    const { plan, emails, hours } = await admitSender(sender, input, proof, options)
+    const { plan, emails, hours, access } = await admitSender(sender, input, proof, options)
     await throttle.take(sender, clientIp, emails.length)
     // Hashed before the transaction (argon2id takes a few ms and a worker thread); only the hash is kept.
     const passwordHash = input.password != null ? await hashPassword(input.password) : null
@@ -170,7 +177,9 @@ export function createTransferCreator(deps: CreateDeps) {
           purgeAfter: purgeAfter(plan, expiresAt),
           passwordHash,
           remindersEnabled: input.reminders ?? true,
-          access: input.access ?? 'link',
+          access,
+          cleanDataRoom: input.clean_data_room ?? false,
+          dataRoomPdfDownload: input.data_room_pdf_download ?? false,
           maxDownloads: input.max_downloads ?? null,
           burnAfterDownload: input.burn_after_download ?? false,
           sftpInEmail: input.sftp_in_email ?? false,

@@ -21,6 +21,11 @@ interface FileJson {
   thumbnailKey: string | null
   previewKey: string | null
   previewType: string | null
+  roomStatus: string | null
+  roomPages: number | null
+  roomPageWidth: number | null
+  roomPageHeight: number | null
+  roomPdfKey: string | null
 }
 
 interface RecipientJson {
@@ -30,6 +35,7 @@ interface RecipientJson {
   position: number
   /** A timestamp inside JSON arrives as text on both engines. */
   firstAccessedAt: string | null
+  roomRevokedAt: string | null
   downloaded: string[]
 }
 
@@ -39,7 +45,9 @@ const filesJson = sql`(
     'fileSize', ${transferFiles.fileSize}, 'contentType', ${transferFiles.contentType},
     'position', ${transferFiles.position}, 'mediaType', ${transferFiles.mediaType},
     'thumbnailKey', ${transferFiles.thumbnailKey}, 'previewKey', ${transferFiles.previewKey},
-    'previewType', ${transferFiles.previewType}
+    'previewType', ${transferFiles.previewType}, 'roomStatus', ${transferFiles.roomStatus},
+    'roomPages', ${transferFiles.roomPages}, 'roomPageWidth', ${transferFiles.roomPageWidth},
+    'roomPageHeight', ${transferFiles.roomPageHeight}, 'roomPdfKey', ${transferFiles.roomPdfKey}
   ) order by ${transferFiles.position}), '[]'::json)
   from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id}
 )`
@@ -49,6 +57,7 @@ const recipientsJson = sql`(
     'id', ${transferRecipients.id}, 'email', ${transferRecipients.email},
     'trackingId', ${transferRecipients.trackingId}, 'position', ${transferRecipients.position},
     'firstAccessedAt', ${transferRecipients.firstAccessedAt},
+    'roomRevokedAt', ${transferRecipients.roomRevokedAt},
     'downloaded', (
       select coalesce(json_agg(${fileDownloads.fileId}), '[]'::json)
       from ${fileDownloads} where ${fileDownloads.recipientId} = ${transferRecipients.id}
@@ -94,10 +103,11 @@ function toShareAggregate(
     transfer,
     senderName,
     files: files.map((f) => ({ ...f, transferId })),
-    recipients: recipients.map(({ downloaded: _, firstAccessedAt, ...r }) => ({
+    recipients: recipients.map(({ downloaded: _, firstAccessedAt, roomRevokedAt, ...r }) => ({
       ...r,
       transferId,
       firstAccessedAt: firstAccessedAt === null ? null : new Date(firstAccessedAt),
+      roomRevokedAt: roomRevokedAt === null ? null : new Date(roomRevokedAt),
     })),
     downloads: recipients.flatMap((r) => r.downloaded.map((fileId) => ({ recipientId: r.id, fileId }))),
   }

@@ -32,7 +32,19 @@ export function toTransferFile(file: TransferFileRow): TransferFile {
  * derivatives job read them; a file the browser cannot show is viewed through its derivative: an
  * image (TIFF, HEIC) through its screen-size rendition, an office document through its PDF.
  */
-export function toShareFile(file: TransferFileRow, uniqueId: string, previews: boolean): ShareFile {
+export function toShareFile(file: TransferFileRow, uniqueId: string, previews: boolean, dataRoom = false): ShareFile {
+  // A data room shows only watermarked pages (issue 19 item 3): no preview, no thumbnail of the bytes.
+  if (dataRoom) {
+    const status = file.roomStatus === 'ready' || file.roomStatus === 'unsupported' ? file.roomStatus : 'pending'
+    return {
+      ...toTransferFile(file),
+      preview_kind: null,
+      preview_url: null,
+      thumbnail_url: null,
+      data_room_pages: status === 'ready' ? file.roomPages : null,
+      data_room_status: status,
+    }
+  }
   const kind = previews
     ? (previewKindOf(file.mediaType ?? file.contentType) ?? (file.previewKey ? previewKindOf(file.previewType) : null))
     : null
@@ -42,6 +54,8 @@ export function toShareFile(file: TransferFileRow, uniqueId: string, previews: b
     preview_kind: kind,
     preview_url: kind ? routePath(previewsApi.file, params) : null,
     thumbnail_url: previews && file.thumbnailKey ? routePath(previewsApi.thumbnail, params) : null,
+    data_room_pages: null,
+    data_room_status: null,
   }
 }
 
@@ -77,6 +91,8 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     max_downloads: transfer.maxDownloads,
     burn_after_download: transfer.burnAfterDownload,
     sftp_in_email: transfer.sftpInEmail,
+    clean_data_room: transfer.cleanDataRoom,
+    data_room_pdf_download: transfer.dataRoomPdfDownload,
     download_limit_reached: transfer.spentAt !== null,
   }
 }

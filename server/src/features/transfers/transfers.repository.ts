@@ -177,6 +177,8 @@ export function createTransfersRepository(db: DbExecutor) {
           | 'maxDownloads'
           | 'burnAfterDownload'
           | 'sftpInEmail'
+          | 'cleanDataRoom'
+          | 'dataRoomPdfDownload'
         >
       >,
     ): Promise<TransferRow | undefined> {

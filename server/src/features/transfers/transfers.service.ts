@@ -1,13 +1,14 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
-import type {
-  AdminTransfer,
-  DownloadUrlResponse,
-  ShareLockedResponse,
-  ShareResponse,
-  Transfer,
-  TransferCreateInput,
-  TransferCreateResponse,
-  TransferUpdateInput,
+import {
+  type AdminTransfer,
+  type DownloadUrlResponse,
+  type ShareLockedResponse,
+  type ShareResponse,
+  splitRecipientInput,
+  type Transfer,
+  type TransferCreateInput,
+  type TransferCreateResponse,
+  type TransferUpdateInput,
 } from '@ferry/contracts/api/transfers'
 import { isAdmin } from '@ferry/contracts/api/users'
 import { errorMessages } from '@ferry/contracts/errors'
@@ -26,6 +27,7 @@ import { createRecipientVerification } from './access/recipient-verification.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator, type Derivatives, type SendOptions } from './create-transfer.js'
+import { dataRoomAccess, noDataRoomPlan } from './data-room/data-room-settings.js'
 import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
@@ -349,17 +351,20 @@ export function createTransfersService(
             expires_at: transfer.expiresAt.toISOString(),
             deleted_at: transfer.deletedAt?.toISOString() ?? null,
             download_count: transfer.downloadCount,
-            files: files.map((file) => toShareFile(file, transfer.uniqueId, previews)),
+            files: files.map((file) => toShareFile(file, transfer.uniqueId, previews, transfer.cleanDataRoom)),
             total_size: transfer.totalSize,
             status,
             max_downloads: transfer.maxDownloads,
             burn_after_download: transfer.burnAfterDownload,
             download_limit_reached: transfer.spentAt !== null,
             comments_enabled: senderPlan.document_comments,
+            clean_data_room: transfer.cleanDataRoom,
+            data_room_pdf_download: transfer.cleanDataRoom && transfer.dataRoomPdfDownload,
           },
           sender: { name: senderName },
+          // A data room's bytes are the sender's alone (issue 19 item 3).
           download_url:
-            status === 'active' && !transfer.spentAt
+            status === 'active' && !transfer.spentAt && (isSender || !transfer.cleanDataRoom)
               ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}`
               : null,
           tracking: isSender
@@ -424,12 +429,25 @@ export function createTransfersService(
       if (input.title !== undefined) values.title = input.title
       if (input.message !== undefined) values.message = input.message
       if (input.reminders !== undefined) values.remindersEnabled = input.reminders
-      if (input.access !== undefined) {
-        if (input.access === 'recipients' && found.recipients.length === 0) {
-          throw new AppError('access_needs_recipients', 422)
-        }
-        values.access = input.access
+      const roomAccess = dataRoomAccess(
+        input.clean_data_room || input.data_room_pdf_download ? await plans.planForUser(viewer!.id) : noDataRoomPlan,
+        {
+          cleanDataRoom: input.clean_data_room,
+          pdfDownload: input.data_room_pdf_download,
+          access: input.access,
+          recipientCount:
+            input.recipient_emails === undefined
+              ? found.recipients.length
+              : input.recipient_emails.flatMap(splitRecipientInput).length,
+          current: found.transfer,
+        },
+      )
+      if (input.clean_data_room !== undefined) values.cleanDataRoom = input.clean_data_room
+      if (input.data_room_pdf_download !== undefined) values.dataRoomPdfDownload = input.data_room_pdf_download
+      if (input.access === 'recipients' && found.recipients.length === 0) {
+        throw new AppError('access_needs_recipients', 422)
       }
+      if (roomAccess !== undefined) values.access = roomAccess
       const limitsChange = input.max_downloads !== undefined || input.burn_after_download !== undefined
       if (limitsChange && found.transfer.spentAt) throw limitReached()
       if (input.max_downloads !== undefined) values.maxDownloads = input.max_downloads

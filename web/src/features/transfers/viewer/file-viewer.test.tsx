@@ -15,6 +15,8 @@ const file = (id: string, name: string, kind: ShareFile['preview_kind']): ShareF
   preview_kind: kind,
   preview_url: `/api/share/abc/files/${id}/preview`,
   thumbnail_url: null,
+  data_room_pages: null,
+  data_room_status: null,
 })
 
 const files = [
