@@ -27,6 +27,8 @@ const transfer = (over: Partial<Transfer>): Transfer => ({
   burn_after_download: false,
   download_limit_reached: false,
   sftp_in_email: false,
+  clean_data_room: false,
+  data_room_pdf_download: false,
   ...over,
 })
 
