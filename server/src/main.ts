@@ -26,7 +26,7 @@ async function main() {
   const app = await buildApp(deps, services)
   await app.listen({ host: config.host, port: config.port })
   const worker = startJobWorker(
-    { queue: services.jobQueue, clock: deps.clock, logger },
+    { queue: services.jobQueue, clock: deps.clock, events: deps.events, logger },
     appJobHandlers(deps, services),
     // Named after the instance, and unique per process: a restart never answers for its predecessor's jobs.
     { holder: `${config.instanceId}:${randomBytes(4).toString('hex')}` },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { createInProcessEventBus } from '../adapters/event-bus/in-process-event-bus.js'
 import type { Database } from '../db/database.js'
 import { openPostgresDatabase } from '../db/postgres-database.js'
 import { queuedJobs } from '../db/schema/index.js'
@@ -17,6 +18,11 @@ function setup(database: Database) {
   const clock = createTestClock()
   const queue = createJobQueue({ database, clock }, { baseBackoffMs: base, maxBackoffMs: 35_000 })
   return { clock, queue }
+}
+
+/** Resolves once `condition` holds, looking every few milliseconds (the test's timeout bounds it). */
+async function waitFor(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const rowOf = async (database: Database, id: string) =>
@@ -190,6 +196,33 @@ await forEachDatabase((getDatabase) => {
       expect(seen.sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
     } finally {
       await worker.stop()
+    }
+  })
+
+  it('takes a job due now at once when the queue announces it on the bus, not at the next poll', async () => {
+    const database = getDatabase()
+    const clock = createTestClock()
+    const events = createInProcessEventBus({ logger: { ...quietLogger, warn() {} } })
+    const queue = createJobQueue({ database, clock, events })
+    const ran: string[] = []
+    const worker = startJobWorker(
+      { queue, clock, events, logger: quietLogger },
+      [{ kind: 'woken', run: async (job) => void ran.push((job.payload as { name: string }).name) }],
+      { pollMs: 60 * 60_000 },
+    )
+    try {
+      await queue.enqueue('woken', { name: 'plain' })
+      await waitFor(() => ran.length === 1)
+      // Announced inside a transaction that commits later: the second look, wakeRetryMs on, finds it.
+      await database.db.transaction(async (tx) => {
+        await queue.enqueue('woken', { name: 'in a transaction' }, { executor: tx })
+      })
+      clock.advance(250)
+      await waitFor(() => ran.length === 2)
+      expect(ran).toEqual(['plain', 'in a transaction'])
+    } finally {
+      await worker.stop()
+      await events.close()
     }
   })
 

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
+import type { EventBus } from '../adapters/event-bus/event-bus.js'
 import type { Clock } from '../clock.js'
 import type { Database, DbExecutor } from '../db/database.js'
 import { keyset } from '../db/keyset-page.js'
@@ -87,7 +88,20 @@ const errorText = (error: unknown) =>
  * The durable job queue (docs/decisions/0017). Times (run_at, leases) follow `clock`, so a test moves
  * back-off and lease expiry forward; instances' clocks only need to agree within a lease's length.
  */
-export function createJobQueue(deps: { database: Database; clock: Clock }, options: JobQueueOptions = {}): JobQueue {
+/**
+ * The bus topic a queue announces a job due now on, so every instance's worker looks at once
+ * instead of at its next poll (job-worker.ts). The notice is only a hint: a job is found by
+ * polling when it is lost or came before the job's transaction committed.
+ */
+export const jobsEnqueuedTopic = 'jobs.enqueued'
+export interface JobsEnqueuedNotice {
+  kind: string
+}
+
+export function createJobQueue(
+  deps: { database: Database; clock: Clock; events?: EventBus },
+  options: JobQueueOptions = {},
+): JobQueue {
   const { db } = deps.database
   const baseBackoff = options.baseBackoffMs ?? 30_000
   const maxBackoff = options.maxBackoffMs ?? 60 * 60_000
@@ -112,7 +126,12 @@ export function createJobQueue(deps: { database: Database; clock: Clock }, optio
         })
         .onConflictDoNothing({ target: queuedJobs.dedupeKey })
         .returning({ id: queuedJobs.id })
-      return rows[0]?.id ?? null
+      const id = rows[0]?.id ?? null
+      if (id && (!runAt || runAt <= at)) {
+        const notice: JobsEnqueuedNotice = { kind }
+        deps.events?.publish(jobsEnqueuedTopic, notice).catch(() => {})
+      }
+      return id
     },
 
     async claim(holder, kinds, limit, leaseMs) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { EventBus } from '../adapters/event-bus/event-bus.js'
 import type { Clock } from '../clock.js'
 import { recordQueuedJob } from '../operations/metrics.js'
-import type { ClaimedJob, JobQueue } from './job-queue.js'
+import { type ClaimedJob, type JobQueue, type JobsEnqueuedNotice, jobsEnqueuedTopic } from './job-queue.js'
 
 /**
  * A failure that another try would only repeat (a corrupt file, a conversion past its time
@@ -27,6 +28,8 @@ export interface JobHandler {
 export interface JobWorkerDeps {
   queue: JobQueue
   clock: Clock
+  /** Where queues announce jobs due now (jobsEnqueuedTopic): the worker takes them at once. */
+  events?: EventBus
   logger: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }
 }
 
@@ -37,6 +40,11 @@ export interface JobWorkerOptions {
   concurrency?: number
   /** How often to look for due jobs when idle (default 2 s). */
   pollMs?: number
+  /**
+   * After a notice of a new job, a second look this much later (default 250 ms): the notice is
+   * published inside the enqueuing transaction, which may not have committed at the first look.
+   */
+  wakeRetryMs?: number
   /** How long a taken job is this instance's; renewed at a third of it while it runs (default 5 min). */
   leaseMs?: number
 }
@@ -63,10 +71,13 @@ export function startJobWorker(
   const holder = options.holder ?? `worker-${randomUUID()}`
   const concurrency = options.concurrency ?? 2
   const pollMs = options.pollMs ?? 2_000
+  const wakeRetryMs = options.wakeRetryMs ?? 250
   const leaseMs = options.leaseMs ?? 5 * 60_000
   const running = new Set<Promise<void>>()
   let stopped = false
   let cancelPoll: (() => void) | undefined
+  let cancelWakeRetry: (() => void) | undefined
+  let unsubscribe: Promise<() => Promise<void>> | undefined
   let filling: Promise<void> | undefined
 
   async function runOne(job: ClaimedJob): Promise<void> {
@@ -132,7 +143,28 @@ export function startJobWorker(
       })
     })
   }
-  if (kinds.length > 0) poll()
+  /** A job of ours is due now: look at once, and once more shortly after (see wakeRetryMs). */
+  function wake(): void {
+    if (stopped) return
+    void fill()
+    cancelWakeRetry ??= deps.clock.after(wakeRetryMs, () => {
+      cancelWakeRetry = undefined
+      if (!stopped) void fill()
+    })
+  }
+
+  if (kinds.length > 0) {
+    poll()
+    unsubscribe = deps.events
+      ?.subscribe(jobsEnqueuedTopic, (message) => {
+        if (kinds.includes((message as JobsEnqueuedNotice).kind)) wake()
+      })
+      .catch((error) => {
+        // Polling still finds every job; only the wake-up is lost.
+        deps.logger.error({ err: error }, 'Could not listen for queued jobs')
+        return async () => {}
+      })
+  }
 
   return {
     async drain() {
@@ -147,6 +179,8 @@ export function startJobWorker(
     async stop() {
       stopped = true
       cancelPoll?.()
+      cancelWakeRetry?.()
+      await (await unsubscribe)?.()
       await filling
       await Promise.all(running)
     },
