@@ -1,8 +1,9 @@
 import type { TransferFile } from '@ferry/contracts/api/transfers'
-import { Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
+import { Box, Button, Text } from '@mantine/core'
 import { IconDownload, IconFile, IconMessageCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { ShareFileRow, ShareFileRows } from './share-file-rows.js'
 
 export interface ShareFileListProps {
   files: readonly TransferFile[]
@@ -27,66 +28,59 @@ export function ShareFileList({
   const { t } = useTranslation('transfers')
   const formatSize = useFormatFileSize()
   return (
-    <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none', overflow: 'hidden' }}>
+    <ShareFileRows>
       {files.map((file, index) => {
         const href = hrefOf?.(file) ?? null
         return (
-          <li
+          <ShareFileRow
             key={file.file_id}
-            data-testid="share-file"
-            data-file-name={file.file_name}
-            style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-gray-2)' }}
+            name={file.file_name}
+            first={index === 0}
+            icon={<IconFile size={18} />}
+            iconColor="blue"
+            details={
+              <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatSize(file.file_size)}
+              </Text>
+            }
           >
-            <Group gap="sm" wrap="nowrap" px="md" py="sm">
-              <ThemeIcon variant="light" color="blue" radius="md" size="lg">
-                <IconFile size={18} />
-              </ThemeIcon>
-              <Stack gap={0} miw={0} style={{ flex: 1 }}>
-                <Text fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="share-file-name">
-                  {file.file_name}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatSize(file.file_size)}
-                </Text>
-              </Stack>
-              {onComments && (
-                <Button
-                  variant={commentsFileId === file.file_id ? 'filled' : 'default'}
-                  size="sm"
-                  aria-pressed={commentsFileId === file.file_id}
-                  aria-label={t('comments.openFor', { name: file.file_name })}
-                  onClick={() => onComments(file)}
-                >
-                  <IconMessageCircle size={16} aria-hidden />
-                  <Box component="span" visibleFrom="xs" ml={8}>
-                    {t('comments.open')}
-                  </Box>
-                </Button>
-              )}
-              {href && (
-                <Button
-                  component="a"
-                  href={href}
-                  variant="light"
-                  size="sm"
-                  loading={pendingKey === file.file_key}
-                  aria-label={t('share.downloadFile', { name: file.file_name })}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    onDownload(file, href)
-                  }}
-                >
-                  {/* On a phone the icon alone, so the name has the width (the label names the file). */}
-                  <IconDownload size={16} aria-hidden />
-                  <Box component="span" visibleFrom="xs" ml={8}>
-                    {t('share.download')}
-                  </Box>
-                </Button>
-              )}
-            </Group>
-          </li>
+            {onComments && (
+              <Button
+                variant={commentsFileId === file.file_id ? 'filled' : 'default'}
+                size="sm"
+                aria-pressed={commentsFileId === file.file_id}
+                aria-label={t('comments.openFor', { name: file.file_name })}
+                onClick={() => onComments(file)}
+              >
+                <IconMessageCircle size={16} aria-hidden />
+                <Box component="span" visibleFrom="xs" ml={8}>
+                  {t('comments.open')}
+                </Box>
+              </Button>
+            )}
+            {href && (
+              <Button
+                component="a"
+                href={href}
+                variant="light"
+                size="sm"
+                loading={pendingKey === file.file_key}
+                aria-label={t('share.downloadFile', { name: file.file_name })}
+                onClick={(event) => {
+                  event.preventDefault()
+                  onDownload(file, href)
+                }}
+              >
+                {/* On a phone the icon alone, so the name has the width (the label names the file). */}
+                <IconDownload size={16} aria-hidden />
+                <Box component="span" visibleFrom="xs" ml={8}>
+                  {t('share.download')}
+                </Box>
+              </Button>
+            )}
+          </ShareFileRow>
         )
       })}
-    </Paper>
+    </ShareFileRows>
   )
 }

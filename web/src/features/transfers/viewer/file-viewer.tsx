@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-r
 import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { screenUrl } from './image-stage.js'
+import { ownsArrowKeys } from './keys.js'
 import { type PointerMark, swipeDirection } from './swipe.js'
 import {
   type StageBridge,
@@ -28,14 +29,6 @@ export interface FileViewerProps {
   onDownload(file: ShareFile, href: string): void
   /** Rendered beside the file, inside `ViewerContext` (see viewer-context.ts). */
   sidePanel?: ViewerSidePanel
-}
-
-/** Keys typed into these belong to them, not to the viewer's shortcuts (a media element seeks with ←/→). */
-function ownsArrowKeys(target: EventTarget | null): boolean {
-  const element = target as Partial<HTMLElement> | null
-  if (!element?.tagName) return false
-  if (element.isContentEditable) return true
-  return ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(element.tagName)
 }
 
 /**

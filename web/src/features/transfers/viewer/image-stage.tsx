@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Center, Group, Loader, Paper, Text } from '@mantine/core'
+import { ActionIcon, Box, Center, Loader, Text } from '@mantine/core'
 import { useElementSize, useMergedRef } from '@mantine/hooks'
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react'
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StageToolbar } from './stage-toolbar.js'
 import type { StageProps, ViewerAnchor } from './viewer-context.js'
 import {
   clampPan,
@@ -203,59 +204,48 @@ export function ImageStage({ file, bridge }: StageProps) {
           data-original={src === file.preview_url ? 'true' : 'false'}
         />
       </Box>
-      <Paper
-        pos="absolute"
-        bottom={16}
-        left="50%"
-        style={{ transform: 'translateX(-50%)', zIndex: 2 }}
-        radius="xl"
-        shadow="md"
-        px="xs"
-        py={4}
-      >
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('zoomOut')}
-            disabled={zoom.scale <= minScale}
-            onClick={() => zoomTo(zoom.scale / zoomStep)}
-            data-testid="zoom-out"
-          >
-            <IconZoomOut size={20} aria-hidden />
-          </ActionIcon>
-          <Text
-            size="sm"
-            w={52}
-            ta="center"
-            style={{ fontVariantNumeric: 'tabular-nums' }}
-            aria-live="polite"
-            data-testid="zoom-level"
-          >
-            {percent}%
-          </Text>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('zoomIn')}
-            disabled={zoom.scale >= maxScale}
-            onClick={() => zoomTo(zoom.scale * zoomStep)}
-            data-testid="zoom-in"
-          >
-            <IconZoomIn size={20} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('zoomReset')}
-            disabled={zoom.scale <= minScale}
-            onClick={() => setZoom(fitted)}
-            data-testid="zoom-reset"
-          >
-            <IconZoomReset size={20} aria-hidden />
-          </ActionIcon>
-        </Group>
-      </Paper>
+      <StageToolbar>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('zoomOut')}
+          disabled={zoom.scale <= minScale}
+          onClick={() => zoomTo(zoom.scale / zoomStep)}
+          data-testid="zoom-out"
+        >
+          <IconZoomOut size={20} aria-hidden />
+        </ActionIcon>
+        <Text
+          size="sm"
+          w={52}
+          ta="center"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          aria-live="polite"
+          data-testid="zoom-level"
+        >
+          {percent}%
+        </Text>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('zoomIn')}
+          disabled={zoom.scale >= maxScale}
+          onClick={() => zoomTo(zoom.scale * zoomStep)}
+          data-testid="zoom-in"
+        >
+          <IconZoomIn size={20} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('zoomReset')}
+          disabled={zoom.scale <= minScale}
+          onClick={() => setZoom(fitted)}
+          data-testid="zoom-reset"
+        >
+          <IconZoomReset size={20} aria-hidden />
+        </ActionIcon>
+      </StageToolbar>
     </Box>
   )
 }

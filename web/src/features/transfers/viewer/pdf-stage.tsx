@@ -1,10 +1,10 @@
-import { ActionIcon, Box, Center, Group, Loader, Paper, Text } from '@mantine/core'
+import { Box, Center, Loader, Text } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { openPdfByRanges } from './pdf-document.js'
+import { PageStepper } from './stage-toolbar.js'
 import type { StageProps, ViewerAnchor } from './viewer-context.js'
 
 const clampPage = (page: number, count: number) => Math.min(count, Math.max(1, Math.round(page)))
@@ -132,48 +132,13 @@ export default function PdfStage({ file, bridge }: StageProps) {
         )}
       </Center>
       {pageCount > 0 && (
-        <Paper
-          pos="absolute"
-          bottom={16}
-          left="50%"
-          style={{ transform: 'translateX(-50%)', zIndex: 2 }}
-          radius="xl"
-          shadow="md"
-          px="xs"
-          py={4}
-        >
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('pdf.previousPage')}
-              disabled={page <= 1}
-              onClick={() => go(-1)}
-              data-testid="pdf-previous-page"
-            >
-              <IconChevronUp size={20} aria-hidden />
-            </ActionIcon>
-            <Text
-              size="sm"
-              px={4}
-              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-              aria-live="polite"
-              data-testid="pdf-page-number"
-            >
-              {t('pdf.pageOf', { page, count: pageCount })}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label={t('pdf.nextPage')}
-              disabled={page >= pageCount}
-              onClick={() => go(1)}
-              data-testid="pdf-next-page"
-            >
-              <IconChevronDown size={20} aria-hidden />
-            </ActionIcon>
-          </Group>
-        </Paper>
+        <PageStepper
+          page={page}
+          count={pageCount}
+          onStep={go}
+          direction="vertical"
+          testIds={{ previous: 'pdf-previous-page', number: 'pdf-page-number', next: 'pdf-next-page' }}
+        />
       )}
     </Box>
   )
