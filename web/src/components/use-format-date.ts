@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { currentLanguage } from '../lib/i18n.js'
 
 /** product.md §11: US English dates in English, Spanish (Spain) formats in Spanish. */
-const dateLocales = { en: 'en-US', es: 'es-ES' } as const
+export const dateLocales = { en: 'en-US', es: 'es-ES' } as const
 
 export type DateFormatStyle = 'dateTime' | 'date'
 

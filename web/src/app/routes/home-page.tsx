@@ -120,6 +120,7 @@ export function HomePage() {
               form={transfer}
               passwordInPlan={videoPlan?.password_protection ?? false}
               sftpInPlan={videoPlan?.sftp_download ?? false}
+              dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
             />
           </Tabs.Panel>
           <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>

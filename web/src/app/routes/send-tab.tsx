@@ -13,12 +13,22 @@ export interface SendTabProps {
   /** The sender's plan has password_protection (false while unknown: the field appears once it is known). */
   passwordInPlan: boolean
   sftpInPlan: boolean
+  /** The sender's plan has max_document_features.clean_data_room (null while unknown). */
+  dataRoomInPlan: boolean | null
 }
 
 const openLogin = () => authModal.open('login')
 
 /** The Send files tab: the picker and the transfer form; the plan comparison is fetched while it is open. */
-export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan, sftpInPlan }: SendTabProps) {
+export function SendTab({
+  uploads,
+  isAuthenticated,
+  plan,
+  form,
+  passwordInPlan,
+  sftpInPlan,
+  dataRoomInPlan,
+}: SendTabProps) {
   const comparison = usePlanComparison()
   return (
     <SendFilesPanel
@@ -38,6 +48,7 @@ export function SendTab({ uploads, isAuthenticated, plan, form, passwordInPlan, 
       limits={plan.limits}
       passwordInPlan={passwordInPlan}
       sftpInPlan={sftpInPlan}
+      dataRoomInPlan={dataRoomInPlan}
       limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}
       isAuthenticated={isAuthenticated}
       comparison={comparison}

@@ -39,6 +39,8 @@ export function TransferDetailPage() {
             : undefined
         }
         sftpInPlan={plan?.sftp_download ?? false}
+        dataRoomInPlan={plan ? plan.max_document_features.clean_data_room : null}
+        upgradeTo={paths.upgrade}
         footer={(transfer) =>
           plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
             <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />

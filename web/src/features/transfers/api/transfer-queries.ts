@@ -22,13 +22,24 @@ export function useTransfer(id: string) {
   return useQuery({ queryKey: transferKeys.detail(id), queryFn: ({ signal }) => transfersApi.get(id, signal) })
 }
 
-/** The share page's record; the sender's view refreshes itself so the tracking list follows downloads. */
+/**
+ * How often the share record is read again: a data room's files still being rendered every 3 s
+ * (their View opens once ready), the sender's view every 10 s (the tracking list follows downloads).
+ */
+export function shareRefreshMs(data: ShareResponse | undefined): number | false {
+  if (!data) return false
+  const { transfer } = data
+  if (transfer.clean_data_room && transfer.files.some((file) => file.data_room_status === 'pending')) return 3_000
+  return data.tracking.is_sender ? 10_000 : false
+}
+
+/** The share page's record, refreshed as shareRefreshMs says. */
 export function useShare(uniqueId: string, t: string | null) {
   return useQuery({
     queryKey: transferKeys.share(uniqueId, t),
     queryFn: ({ signal }) => transfersApi.share(uniqueId, t, signal),
     staleTime: 0,
-    refetchInterval: (query) => ((query.state.data as ShareResponse | undefined)?.tracking.is_sender ? 10_000 : false),
+    refetchInterval: (query) => shareRefreshMs(query.state.data as ShareResponse | undefined),
   })
 }
 

@@ -20,6 +20,8 @@ export interface SendFilesPanelProps {
   passwordInPlan?: boolean
   /** The plan has sftp_download: the form offers the SFTP login in the recipients' emails. */
   sftpInPlan?: boolean
+  /** The plan has clean_data_room (null while unknown). */
+  dataRoomInPlan?: boolean | null
   isAuthenticated: boolean
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */

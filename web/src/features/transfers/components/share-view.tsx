@@ -7,7 +7,7 @@ import {
 } from '@ferry/contracts/api/transfers'
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileZip, IconMoodSad } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Countdown } from '../../../components/countdown.js'
@@ -16,6 +16,9 @@ import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { isApiError } from '../../../lib/api-error.js'
 import { useClientZipMaxSizeMb, useShare } from '../api/transfer-queries.js'
+import { DataRoomFiles } from '../data-room/data-room-files.js'
+import { DataRoomNotice } from '../data-room/data-room-notice.js'
+import { DataRoomViewer } from '../data-room/data-room-viewer.js'
 import { useBrowserDownload } from '../hooks/use-download.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
@@ -113,6 +116,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
       { replace: viewing !== null && fileId !== null },
     )
   const [commentsFileId, setCommentsFileId] = useState<string | null>(null)
+  const refetchShare = useCallback(() => void query.refetch(), [query.refetch])
 
   if (query.isPending) {
     return (
@@ -150,6 +154,8 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
 
   const data = query.data
   const { transfer, tracking } = data
+  // A clean data room (issue 19 item 3): its files are viewed as watermarked pages, never downloaded.
+  const room = transfer.clean_data_room
   const active = transfer.status === 'active' && data.download_url !== null
   const downloadUrl = data.download_url
   const hrefOf =
@@ -220,7 +226,17 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
                 {t('share.total', { size: formatSize(transfer.total_size) })}
               </Text>
             </Group>
-            {viewable.length > 0 && (
+            {room && (
+              <DataRoomFiles
+                uniqueId={transfer.unique_id}
+                files={transfer.files}
+                trackingId={trackingId}
+                pdfDownload={transfer.data_room_pdf_download}
+                active={transfer.status === 'active'}
+                onView={(file) => setViewing(file.file_id)}
+              />
+            )}
+            {!room && viewable.length > 0 && (
               <ShareGallery
                 files={viewable}
                 onOpen={(file) => setViewing(file.file_id)}
@@ -229,7 +245,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
                 onDownload={(file, href) => void startDownload(href, file.file_key, 'file')}
               />
             )}
-            {listed.length > 0 && (
+            {!room && listed.length > 0 && (
               <ShareFileList
                 files={listed}
                 hrefOf={hrefOf}
@@ -261,7 +277,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
             </ErrorAlert>
           )}
 
-          {showZip && zipHref && (
+          {!room && showZip && zipHref && (
             <Button
               component="a"
               href={zipHref}
@@ -277,20 +293,35 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
               {t('share.downloadZip')}
             </Button>
           )}
-          {showZip && active && !canZip && (
+          {!room && showZip && active && !canZip && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="zip-too-large">
               {t('share.zipTooLarge', { size: formatSize(transfer.total_size), limit: zipMaxMb })}
             </Alert>
           )}
 
-          <Text size="sm" c="dimmed" data-testid="download-count">
-            {t('share.downloadCount', { count: transfer.download_count })}
-          </Text>
+          {room ? (
+            <DataRoomNotice />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="download-count">
+              {t('share.downloadCount', { count: transfer.download_count })}
+            </Text>
+          )}
         </Stack>
       </Paper>
 
+      {room && (
+        <DataRoomViewer
+          uniqueId={transfer.unique_id}
+          files={transfer.status === 'active' ? transfer.files : []}
+          fileId={viewing}
+          onClose={() => setViewing(null)}
+          trackingId={trackingId}
+          pdfDownload={transfer.data_room_pdf_download}
+          onVerificationLost={refetchShare}
+        />
+      )}
       <FileViewer
-        files={viewable}
+        files={room ? [] : viewable}
         fileId={viewing}
         onFileChange={setViewing}
         hrefOf={hrefOf as ((file: ShareFile) => string) | null}

@@ -27,6 +27,8 @@ import { transfersApi } from '../api/transfers-api.js'
 import { ShareTracking } from './share-tracking.js'
 import { TransferAccessPanel } from './transfer-access-panel.js'
 import { TransferCommentsPanel } from './transfer-comments-panel.js'
+import { TransferDataRoomPanel } from './transfer-data-room-panel.js'
+import { TransferDataRoomSettings } from './transfer-data-room-settings.js'
 import { TransferDownloadLimitPanel } from './transfer-download-limit-panel.js'
 import {
   type PendingUploads,
@@ -56,6 +58,13 @@ export interface TransferDetailProps {
   uploads?: PendingUploads
   /** The viewer's plan has sftp_download: the owner sees the transfer's SFTP login. */
   sftpInPlan?: boolean
+  /**
+   * The viewer's plan has max_document_features.clean_data_room: the owner may make the transfer
+   * a data room (false: the switch offers the upgrade; null while the plan loads: not shown).
+   */
+  dataRoomInPlan?: boolean | null
+  /** Where a plan without a feature is offered one. */
+  upgradeTo?: string
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -90,6 +99,8 @@ export function TransferDetail({
   editLimits,
   uploads,
   sftpInPlan = false,
+  dataRoomInPlan = null,
+  upgradeTo,
 }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const removeFile = useRemoveTransferFile(id)
@@ -239,7 +250,10 @@ export function TransferDetail({
           {sftpInPlan && viewerId !== null && transfer.user_id === viewerId && transfer.status === 'active' && (
             <TransferSftpPanel transfer={transfer} />
           )}
-          {editable && <TransferDownloadLimitPanel transfer={transfer} />}
+          {editable && dataRoomInPlan !== null && (
+            <TransferDataRoomSettings transfer={transfer} inPlan={dataRoomInPlan} upgradeTo={upgradeTo} />
+          )}
+          {editable && !transfer.clean_data_room && <TransferDownloadLimitPanel transfer={transfer} />}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
               {t('share.errors.download')}
@@ -271,6 +285,9 @@ export function TransferDetail({
         </Stack>
       </Paper>
       <RecipientTracking transfer={transfer} />
+      {viewerId !== null && transfer.user_id === viewerId && transfer.clean_data_room && (
+        <TransferDataRoomPanel transfer={transfer} />
+      )}
       {viewerId !== null && transfer.user_id === viewerId && <TransferCommentsPanel transfer={transfer} />}
     </Stack>
   )

@@ -47,10 +47,11 @@ interface SendFormProps {
   limits: TransferFormLimits
   isAuthenticated?: boolean
   onLogin?: () => void
+  dataRoomInPlan?: boolean | null
 }
 
 /** The form as the Send tab composes it: useTransferForm's state into the panel (the success screen too). */
-function SendForm({ files, limits, isAuthenticated = true, onLogin = () => {} }: SendFormProps) {
+function SendForm({ files, limits, isAuthenticated = true, onLogin = () => {}, dataRoomInPlan = null }: SendFormProps) {
   const form = useTransferForm({ files, limits, isAuthenticated, onLogin })
   return (
     <SendFilesPanel
@@ -62,8 +63,26 @@ function SendForm({ files, limits, isAuthenticated = true, onLogin = () => {} }:
       upgradeTo="/upgrade"
       transferTo={(id) => `/transfers/${id}`}
       comparison={comparison}
+      dataRoomInPlan={dataRoomInPlan}
     />
   )
+}
+
+/** A server that knows the sender and creates the transfer; the stub, to read the create call from. */
+function stubCreatedTransfer() {
+  const fetch = vi.fn(async (url: string, _init: RequestInit) =>
+    url.endsWith(routePath(senderConfirmationApi.status))
+      ? Response.json({ required: false, email: 'me@example.com' })
+      : Response.json({
+          sharing_url: 'http://ferry.test/share/abc123',
+          message: 'Transfer created',
+          id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
+          unique_id: 'abc123',
+          expires_at: '2026-12-02T12:00:00.000Z',
+        }),
+  )
+  vi.stubGlobal('fetch', fetch)
+  return fetch
 }
 
 const sendButton = () => screen.getByTestId('send-button') as HTMLButtonElement
@@ -136,18 +155,7 @@ describe('TransferForm', () => {
   })
 
   it('sends the recipients, title and message, then shows the link and empties the form', async () => {
-    const fetch = vi.fn(async (url: string, _init: RequestInit) =>
-      url.endsWith(routePath(senderConfirmationApi.status))
-        ? Response.json({ required: false, email: 'me@example.com' })
-        : Response.json({
-            sharing_url: 'http://ferry.test/share/abc123',
-            message: 'Transfer created',
-            id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
-            unique_id: 'abc123',
-            expires_at: '2026-12-02T12:00:00.000Z',
-          }),
-    )
-    vi.stubGlobal('fetch', fetch)
+    const fetch = stubCreatedTransfer()
     const files = storedFiles(1024, 2048)
     const { user } = renderWithApp(<SendForm files={files} limits={pro} />)
     // Pasted rather than typed: the same events for the form, fewer renders for the test.
@@ -191,18 +199,7 @@ describe('TransferForm', () => {
   })
 
   it('sends the chosen expiry, and none when the plan maximum is left', async () => {
-    const fetch = vi.fn(async (url: string, _init: RequestInit) =>
-      url.endsWith(routePath(senderConfirmationApi.status))
-        ? Response.json({ required: false, email: 'me@example.com' })
-        : Response.json({
-            sharing_url: 'http://ferry.test/share/abc123',
-            message: 'Transfer created',
-            id: '6f1c1d9e-8f3a-4c55-9d53-4f2b8c1e7a10',
-            unique_id: 'abc123',
-            expires_at: '2026-12-02T12:00:00.000Z',
-          }),
-    )
-    vi.stubGlobal('fetch', fetch)
+    const fetch = stubCreatedTransfer()
     const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} />)
     const expiry = screen.getByRole('combobox', { name: 'Link expires after' }) as HTMLInputElement
     expect(expiry.value).toBe('30 days (the longest your plan allows)')
@@ -344,5 +341,62 @@ describe('TransferForm', () => {
     expect(within(dialog).getByTestId('upgrade-message').textContent).toBe(
       'Pásate a PRO para enviar archivos de más de 50 GiB',
     )
+  })
+
+  describe('clean data room', () => {
+    it('turned on, makes the transfer recipients-only, offers the watermarked PDF and sends both', async () => {
+      const fetch = stubCreatedTransfer()
+      const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} dataRoomInPlan />)
+      const anyone = screen.getByRole('radio', { name: 'Anyone with the link' }) as HTMLInputElement
+      expect(anyone.checked).toBe(true)
+      expect(screen.queryByRole('checkbox', { name: /watermarked PDF/ })).toBeNull()
+
+      await user.click(screen.getByRole('switch', { name: /^Clean data room \(view only\)/ }))
+      expect((screen.getByRole('radio', { name: 'Only the recipients' }) as HTMLInputElement).checked).toBe(true)
+      expect(anyone.disabled).toBe(true)
+      expect(screen.getAllByText(/A data room is open only to its recipients/).length).toBeGreaterThan(0)
+      await user.click(screen.getByRole('checkbox', { name: /^Allow a watermarked PDF download/ }))
+
+      await user.click(screen.getByRole('textbox', { name: 'Add a recipient email' }))
+      await user.paste('ann@example.com')
+      await user.click(sendButton())
+      await screen.findByRole('heading', { name: 'Transfer sent' })
+      const [, init] = createCalls(fetch)[0] ?? []
+      expect(JSON.parse(String(init?.body))).toMatchObject({
+        access: 'recipients',
+        clean_data_room: true,
+        data_room_pdf_download: true,
+      })
+    })
+
+    it('sends no data-room fields while it is off', async () => {
+      const fetch = stubCreatedTransfer()
+      const { user } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} dataRoomInPlan />)
+      await user.click(screen.getByRole('textbox', { name: 'Add a recipient email' }))
+      await user.paste('ann@example.com')
+      await user.click(sendButton())
+      await screen.findByRole('heading', { name: 'Transfer sent' })
+      const body = JSON.parse(String(createCalls(fetch)[0]?.[1]?.body))
+      expect(body).not.toHaveProperty('clean_data_room')
+      expect(body).not.toHaveProperty('data_room_pdf_download')
+    })
+
+    it('without the plan flag, shows the switch off with the upgrade link, in English and Spanish', () => {
+      const { unmount } = renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} dataRoomInPlan={false} />)
+      const toggle = screen.getByRole('switch', { name: /^Clean data room \(view only\)/ }) as HTMLInputElement
+      expect(toggle.disabled).toBe(true)
+      expect(screen.getByRole('link', { name: 'Upgrade to send as a clean data room' }).getAttribute('href')).toBe(
+        '/upgrade',
+      )
+      unmount()
+      renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} dataRoomInPlan={false} />, { language: 'es' })
+      expect(screen.getByRole('switch', { name: /^Sala de datos limpia \(solo lectura\)/ })).toBeTruthy()
+      expect(screen.getByRole('link', { name: 'Mejora tu plan para enviar como sala de datos limpia' })).toBeTruthy()
+    })
+
+    it('is not shown while the plan is unknown', () => {
+      renderWithApp(<SendForm files={storedFiles(1024)} limits={pro} />)
+      expect(screen.queryByRole('switch', { name: /^Clean data room/ })).toBeNull()
+    })
   })
 })

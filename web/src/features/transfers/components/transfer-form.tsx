@@ -16,6 +16,7 @@ import { IconLock, IconLogin, IconRocket, IconSend } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorAlert } from '../../../components/error-alert'
+import { DataRoomOption } from '../data-room/data-room-option.js'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
@@ -38,6 +39,11 @@ export interface TransferFormProps {
   passwordInPlan?: boolean
   /** The plan has sftp_download: the form offers the transfer's SFTP login in the recipients' emails. */
   sftpInPlan?: boolean
+  /**
+   * The plan has max_document_features.clean_data_room: the form offers a clean data room; false
+   * offers the upgrade; null while the plan is unknown (nothing shown).
+   */
+  dataRoomInPlan?: boolean | null
   isAuthenticated: boolean
   upgradeTo: string
   comparison: UpgradeComparison
@@ -55,6 +61,7 @@ export function TransferForm({
   limitsKnown,
   passwordInPlan = false,
   sftpInPlan = false,
+  dataRoomInPlan = null,
   isAuthenticated,
   upgradeTo,
   comparison,
@@ -135,15 +142,32 @@ export function TransferForm({
         upgradeTo={limits.planRole === 'FREE' ? upgradeTo : undefined}
         disabled={busy}
       />
+      {isAuthenticated && dataRoomInPlan !== null && (
+        <DataRoomOption
+          inPlan={dataRoomInPlan}
+          upgradeTo={upgradeTo}
+          checked={form.cleanDataRoom}
+          onChange={form.setCleanDataRoom}
+          pdfDownload={form.dataRoomPdfDownload}
+          onPdfDownloadChange={form.setDataRoomPdfDownload}
+          disabled={busy}
+          testIdPrefix="transfer"
+        />
+      )}
       <Radio.Group
         label={t('access.label')}
-        description={t('access.description')}
+        description={form.cleanDataRoom ? t('dataRoom.option.recipientsOnly') : t('access.description')}
         value={form.access}
         onChange={(value) => form.setAccess(value === 'recipients' ? 'recipients' : 'link')}
         data-testid="transfer-access"
       >
         <Group gap="lg" mt={6}>
-          <Radio value="link" label={t('access.link')} disabled={busy} data-testid="transfer-access-link" />
+          <Radio
+            value="link"
+            label={t('access.link')}
+            disabled={busy || form.cleanDataRoom}
+            data-testid="transfer-access-link"
+          />
           <Radio
             value="recipients"
             label={t('access.recipients')}

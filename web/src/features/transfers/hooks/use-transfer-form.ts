@@ -40,6 +40,9 @@ interface PendingSend {
   sftpInEmail: boolean
   /** Who may open it: anyone with the link, or only the recipients (each after an emailed code). */
   access: TransferAccess
+  /** A clean data room (view-only watermarked pages), and whether a watermarked PDF may be downloaded. */
+  cleanDataRoom: boolean
+  dataRoomPdfDownload: boolean
   emails: string[]
   title: string
   message: string
@@ -98,6 +101,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   const [burnAfterDownload, setBurnAfterDownload] = useState(false)
   const [sftpInEmail, setSftpInEmail] = useState(false)
   const [access, setAccess] = useState<TransferAccess>('link')
+  const [cleanDataRoom, setCleanDataRoomValue] = useState(false)
+  const [dataRoomPdfDownload, setDataRoomPdfDownload] = useState(false)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -203,6 +208,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setBurnAfterDownload(false)
     setSftpInEmail(false)
     setAccess('link')
+    setCleanDataRoomValue(false)
+    setDataRoomPdfDownload(false)
   }
 
   const send = () => {
@@ -252,6 +259,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       burnAfterDownload,
       sftpInEmail,
       access,
+      cleanDataRoom,
+      dataRoomPdfDownload,
     }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
@@ -295,6 +304,9 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
         burn_after_download: payload.burnAfterDownload,
         ...(payload.sftpInEmail ? { sftp_in_email: true } : {}),
         ...(payload.access !== 'link' ? { access: payload.access } : {}),
+        ...(payload.cleanDataRoom
+          ? { clean_data_room: true, data_room_pdf_download: payload.dataRoomPdfDownload }
+          : {}),
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
       },
@@ -366,7 +378,17 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     sftpInEmail,
     setSftpInEmail,
     access,
-    setAccess,
+    /** A data room is open to its recipients only: the access stays 'recipients' while it is on. */
+    setAccess: (value: TransferAccess) => setAccess(cleanDataRoom ? 'recipients' : value),
+    cleanDataRoom,
+    /** Turning the data room on makes the transfer recipients-only (issue 19 item 3). */
+    setCleanDataRoom: (on: boolean) => {
+      setCleanDataRoomValue(on)
+      if (on) setAccess('recipients')
+      else setDataRoomPdfDownload(false)
+    },
+    dataRoomPdfDownload,
+    setDataRoomPdfDownload,
     /** The transfer just sent: the panel shows its success screen instead of the form. */
     sent,
     /** 'Send another': back to an empty form. */
