@@ -17,6 +17,7 @@ import { createAdminJobsService } from './features/admin/admin-jobs.service.js'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
+import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -117,6 +118,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   )
   await app.register(usersRoutes(services.users))
   await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
+  await app.register(twoFactorRoutes(services.twoFactor))
   await app.register(plansRoutes(services.plans))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))

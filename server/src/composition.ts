@@ -10,6 +10,8 @@ import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
 import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
 import { createOwnPasswords } from './features/auth/own-password.service.js'
 import { createPasswordResets } from './features/auth/password-reset.service.js'
+import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
+import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
 import { createPlansService } from './features/plans/plans.service.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
@@ -44,12 +46,14 @@ export async function createServices(deps: Deps) {
   const webhookEvents = createWebhookOutbox(deps, jobQueue)
   const webhooks = createWebhooksService(deps, { jobQueue })
   const users = createUsersService(deps)
-  const auth = await createAuthService(deps, users)
+  const secondFactor = createSecondFactor(deps)
+  const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
   const emailConfirmations = createEmailConfirmations(deps)
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
+  const twoFactor = createTwoFactorSettings(deps, { secondFactor, ownPasswords })
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   const transfers = createTransfersService(deps, {
@@ -97,6 +101,7 @@ export async function createServices(deps: Deps) {
     emailConfirmations,
     passwordResets,
     ownPasswords,
+    twoFactor,
     account,
     senderConfirmations,
     transfers,

@@ -39,6 +39,29 @@ export const nameField = plainText(
   { shown: true },
 )
 
+// Two-factor sign-in (issue 23 item 2): the second step's fields.
+
+/** A 6-digit code from an authenticator app; spaces are ignored. */
+export const totpCodeField = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'))
+
+/** A recovery code as handed out (`xxxxx-xxxxx`); case, spaces and dashes do not matter. */
+export const recoveryCodeField = z
+  .string({ error: 'Enter one of your recovery codes.' })
+  .trim()
+  .min(1, 'Enter one of your recovery codes.')
+  .max(64, 'This is not a recovery code.')
+
+/** What sign-in (password or Google) adds when the account has two-factor sign-in on. */
+export const secondFactorFields = {
+  totp_code: totpCodeField.optional(),
+  recovery_code: recoveryCodeField.optional(),
+  /** Skip the second step on this browser for 30 days (an httpOnly cookie, revocable). */
+  remember_device: z.boolean().optional(),
+}
+
 export const loginRequest = z.object({
   email: emailField,
   // Only presence here: a wrong password of any length is the same 401.
@@ -46,6 +69,8 @@ export const loginRequest = z.object({
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
     .max(passwordMaxLength, `Password must be at most ${passwordMaxLength} characters.`),
+  /** With two-factor sign-in on: a code from the authenticator app, or a recovery code. */
+  ...secondFactorFields,
 })
 export type LoginRequest = z.infer<typeof loginRequest>
 
@@ -63,6 +88,8 @@ export const googleRequest = z.object({
   token: z.string({ error: 'Token is required.' }).min(1, 'Token is required.'),
   /** The interface language, kept for an account this sign-in creates. */
   language: languageSchema.optional(),
+  /** Google stands in for the password only: an account with two-factor sign-in on needs its code too. */
+  ...secondFactorFields,
 })
 export type GoogleRequest = z.infer<typeof googleRequest>
 

@@ -14,6 +14,7 @@ import { senderConfirmationApi } from './sender-confirmation.js'
 import { sftpApi, sshKeysApi } from './sftp.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
+import { twoFactorApi } from './two-factor.js'
 import { uploadsApi } from './uploads.js'
 import { usersApi } from './users.js'
 import { webhooksApi } from './webhooks.js'
@@ -38,6 +39,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),
+  ...Object.values(twoFactorApi),
   ...Object.values(senderConfirmationApi),
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),

@@ -10,6 +10,13 @@ import { createAuthService } from '../features/auth/auth.service.js'
 import { createUsersService } from '../features/users/users.service.js'
 import { runAdminCommand } from './admin-command.js'
 
+/** The command creates and promotes accounts; it never signs anyone in. */
+const noSignIn = {
+  pass: async () => {
+    throw new Error('The admin command does not sign in')
+  },
+}
+
 async function main(): Promise<number> {
   const config = loadConfig()
   const logger = pino({ level: 'warn' })
@@ -17,7 +24,7 @@ async function main(): Promise<number> {
   try {
     // The command needs sign-in and accounts only: its own small composition, not the server's.
     const deps = { config, database, logger, clock: systemClock }
-    const auth = await createAuthService(deps, createUsersService(deps))
+    const auth = await createAuthService(deps, createUsersService(deps), noSignIn)
     return await runAdminCommand(process.argv.slice(2), auth, {
       out: (line) => console.log(line),
       err: (line) => console.error(line),

@@ -6,7 +6,7 @@ export const tokenLifetimeSeconds = 30 * 24 * 60 * 60
 
 // Secure only over https (trustProxy makes request.protocol follow X-Forwarded-Proto), so a
 // plain-http install on a LAN still signs in.
-const cookieOptions = (request: FastifyRequest) =>
+export const cookieOptions = (request: FastifyRequest) =>
   ({ httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' }) as const
 
 export function setAuthCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {

@@ -82,9 +82,9 @@ export function createAccountRepository(db: DbExecutor) {
     /**
      * Uses an email change's link once, in one transaction: deletes exactly this row and moves the
      * account to the new address, which counts as confirmed (the link reached it). Undefined when
-     * the link is unknown, used or expired; 'taken' when another account has the address by now.
+     * the link is unknown or used; 'expired' past its 24 hours; 'taken' when another account has the address by now.
      */
-    async useEmailChange(tokenHash: string, now: Date): Promise<EmailChanged | 'taken' | undefined> {
+    async useEmailChange(tokenHash: string, now: Date): Promise<EmailChanged | 'taken' | 'expired' | undefined> {
       return (db as Db).transaction(async (tx) => {
         const [used] = await tx
           .delete(accountTokens)
@@ -96,7 +96,15 @@ export function createAccountRepository(db: DbExecutor) {
             ),
           )
           .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail })
-        if (!used?.newEmail) return undefined
+        if (!used) {
+          // An expired link is told apart from an unknown or used one, and dropped.
+          const expired = await tx
+            .delete(accountTokens)
+            .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, 'email_change')))
+            .returning({ userId: accountTokens.userId })
+          return expired.length ? 'expired' : undefined
+        }
+        if (!used.newEmail) return undefined
         const [before] = await tx.select().from(users).where(eq(users.id, used.userId)).for('update')
         if (!before) return undefined
         const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, used.newEmail))

@@ -133,6 +133,25 @@ await forEachStack((getApp) => {
       expect(again.status).toBe(400)
       expect(await again.json()).toMatchObject({ code: 'email_change_invalid' })
     })
+
+    it('tells an expired link apart (410), and keeps the old address', async () => {
+      const me = await signUp(getApp())
+      const newEmail = uniqueEmail('late')
+      const res = await send('POST', '/api/account/email', me.token, { email: newEmail, current_password: password })
+      expect(res.status).toBe(202)
+      const [mail] = await mailsTo(getApp(), newEmail)
+      const token = fragmentToken(mail!.links.find((l) => l.includes('/confirm-email-change#token='))!)
+      await getApp()
+        .deps.database.db.update(accountTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(accountTokens.newEmail, newEmail))
+      const late = await postJson(api, '/api/account/email/confirm', { token }, { 'x-forwarded-for': uniqueIp() })
+      expect(late.status).toBe(410)
+      expect(await late.json()).toMatchObject({ code: 'email_change_expired' })
+      expect((await account(me.token)).user.email).toBe(me.email)
+      const again = await postJson(api, '/api/account/email/confirm', { token }, { 'x-forwarded-for': uniqueIp() })
+      expect(await again.json()).toMatchObject({ code: 'email_change_invalid' })
+    })
   })
 
   describe('changing the password', () => {

@@ -106,6 +106,7 @@ export function createAccountService(
       const now = clock.now()
       const changed = await repo.useEmailChange(hashToken(token), now)
       if (changed === 'taken') throw new AppError('account_email_taken', 409)
+      if (changed === 'expired') throw new AppError('email_change_expired', 410)
       if (!changed) throw new AppError('email_change_invalid', 400)
       await notify(
         () =>

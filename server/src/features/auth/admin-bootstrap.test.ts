@@ -16,7 +16,14 @@ import { buildTestApp } from '../../testing/test-app.js'
 import { createTestDatabase, forEachDatabase } from '../../testing/test-database.js'
 import { createUsersService } from '../users/users.service.js'
 import { createAuthService } from './auth.service.js'
-import { bearer, postJson, registerAccount, registerProbeRoutes, uniqueEmail } from './testing/auth-test-kit.js'
+import {
+  bearer,
+  postJson,
+  registerAccount,
+  registerProbeRoutes,
+  testSecondFactor,
+  uniqueEmail,
+} from './testing/auth-test-kit.js'
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url))
 const postgres = await availablePostgres()
@@ -81,7 +88,7 @@ await forEachDatabase((getDatabase) => {
       clock: systemClock,
       logger: quiet,
     }
-    return createAuthService(deps, createUsersService(deps))
+    return createAuthService(deps, createUsersService(deps), testSecondFactor(deps))
   }
   const run = async (args: string[]) => {
     const lines: string[] = []

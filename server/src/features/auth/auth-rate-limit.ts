@@ -8,6 +8,9 @@ interface Logger {
   warn(obj: object, msg?: string): void
 }
 
+/** Login answers that count as a failed attempt against the account. */
+const countsAsFailure = new Set(['invalid_credentials', 'second_factor_invalid'])
+
 /** The progressive delay once an account has `over` more failures than its threshold: 1 s, 2 s, 4 s… */
 export const loginDelayMs = (over: number, maxDelayMs: number) => Math.min(maxDelayMs, 1000 * 2 ** Math.max(0, over))
 
@@ -81,7 +84,8 @@ export function createAuthRateLimit(deps: {
       try {
         result = await attempt()
       } catch (error) {
-        if (error instanceof AppError && error.code === 'invalid_credentials') {
+        // A wrong second-factor code counts like a wrong password (issue 23 item 2).
+        if (error instanceof AppError && countsAsFailure.has(error.code)) {
           await counting('login', async () => {
             await limiter.hit(keys.pair, Number.MAX_SAFE_INTEGER, windowMs)
             await limiter.hit(keys.account, Number.MAX_SAFE_INTEGER, windowMs)

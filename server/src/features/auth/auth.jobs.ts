@@ -2,13 +2,18 @@ import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { createAuthRepository } from './auth.repository.js'
 import { createPasswordResetRepository } from './password-reset.repository.js'
+import { createTwoFactorRepository } from './two-factor/two-factor.repository.js'
 
 const sweepIntervalMs = 60 * 60 * 1000
 
-/** Drops revocations of tokens that have expired anyway, and one-time account links that expired unused. */
+/**
+ * Drops revocations of tokens that have expired anyway, one-time account links that expired
+ * unused, and remembered browsers past their 30 days.
+ */
 export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
   const repo = createAuthRepository(deps.database.db)
   const resets = createPasswordResetRepository(deps.database.db)
+  const twoFactor = createTwoFactorRepository(deps.database.db)
   return [
     {
       name: 'sweep-revoked-tokens',
@@ -20,6 +25,11 @@ export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
       name: 'sweep-account-tokens',
       intervalMs: sweepIntervalMs,
       run: () => resets.sweepExpired(deps.clock.now()),
+    },
+    {
+      name: 'sweep-remembered-devices',
+      intervalMs: sweepIntervalMs,
+      run: () => twoFactor.sweepExpiredDevices(deps.clock.now()),
     },
   ]
 }

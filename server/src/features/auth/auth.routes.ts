@@ -8,9 +8,11 @@ import { authCookieName, requireUser } from '../../http/auth-guard.js'
 import { cookieMayAuthenticate } from '../../http/csrf-guard.js'
 import { registerRoute } from '../../http/register-route.js'
 import { toUser } from '../users/users.service.js'
-import type { AuthService, SignedIn } from './auth.service.js'
+import type { AuthService, SignedIn, SigningInDevice } from './auth.service.js'
 import type { AuthRateLimit } from './auth-rate-limit.js'
 import type { EmailConfirmations } from './email-confirmation.service.js'
+import { deviceTokenOf, setDeviceCookie } from './two-factor/device-cookie.js'
+import { deviceLabel } from './two-factor/device-label.js'
 
 /** The auth service of spec/transfers.md §7 under /auth. */
 export const authRoutes =
@@ -23,13 +25,27 @@ export const authRoutes =
     }: { auth: AuthService; rateLimit: AuthRateLimit; confirmations: EmailConfirmations },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const signedIn = (request: FastifyRequest, reply: FastifyReply, { token, user }: SignedIn): LoginResponse => {
+    const signedIn = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { token, user, rememberedDevice }: SignedIn,
+    ): LoginResponse => {
       setAuthCookie(request, reply, token.token)
+      if (rememberedDevice) setDeviceCookie(request, reply, rememberedDevice)
       return { access_token: token.token, token_type: 'bearer', user: toUser(user) }
     }
 
+    const device = (request: FastifyRequest): SigningInDevice => ({
+      token: deviceTokenOf(request),
+      label: deviceLabel(request.headers['user-agent']),
+    })
+
     registerRoute(app, authApi.login, async (request, reply) =>
-      signedIn(request, reply, await rateLimit.login(request.ip, request.body.email, () => auth.login(request.body))),
+      signedIn(
+        request,
+        reply,
+        await rateLimit.login(request.ip, request.body.email, () => auth.login(request.body, device(request))),
+      ),
     )
 
     registerRoute(app, authApi.register, async (request, reply) => {
@@ -52,9 +68,15 @@ export const authRoutes =
       return reply.status(204).send()
     })
 
-    registerRoute(app, authApi.google, async (request, reply) =>
-      signedIn(request, reply, await auth.signInWithGoogle(request.body.token, request.body.language)),
-    )
+    // Google stands in for the password: the second step (2FA on) counts in the same limiter.
+    registerRoute(app, authApi.google, async (request, reply) => {
+      const { token, language, ...proof } = request.body
+      const user = await auth.googleAccount(token, language)
+      const session = await rateLimit.login(request.ip, user.email, () =>
+        auth.passSecondStep(user, proof, device(request)),
+      )
+      return signedIn(request, reply, session)
+    })
 
     registerRoute(app, authApi.logout, async (request, reply) => {
       if (request.auth) await auth.logout(request.auth)

@@ -11,12 +11,21 @@ import { createGoogleIdVerifier, type GoogleIdentity } from './google-id-verifie
 import { assertAcceptablePassword } from './password-policy.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { createTokenSigner, type IssuedToken } from './tokens.js'
+import type { RememberedDeviceToken, SecondFactor, SecondFactorProof } from './two-factor/second-factor.service.js'
 
 export type { AuthSession } from '../../http/auth-guard.js'
 
 export interface SignedIn {
   token: IssuedToken
   user: UserRecord
+  /** A browser that asked to be remembered for the second step: the token for its cookie. */
+  rememberedDevice?: RememberedDeviceToken
+}
+
+/** The browser signing in: its remembered-device token (cookie) and what to call it in the list. */
+export interface SigningInDevice {
+  token?: string
+  label: string
 }
 
 type AuthDeps = Pick<Deps, 'config' | 'database' | 'clock' | 'logger'>
@@ -24,7 +33,12 @@ type AuthDeps = Pick<Deps, 'config' | 'database' | 'clock' | 'logger'>
 const localPart = (email: string) => email.split('@')[0] || email
 
 /** Sign-in, tokens and accounts' credentials. Async because the signing secret may live in the database. */
-export async function createAuthService(deps: AuthDeps, users: UsersService) {
+export async function createAuthService(
+  deps: AuthDeps,
+  users: UsersService,
+  /** The second step every sign-in passes (two-factor/second-factor.service.ts). */
+  secondFactor: Pick<SecondFactor, 'pass'>,
+) {
   const { config, clock } = deps
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(deps.database.db, 'jwt'))
   const tokens = createTokenSigner({ secret, clock })
@@ -37,6 +51,16 @@ export async function createAuthService(deps: AuthDeps, users: UsersService) {
     token: await tokens.issue(user.id, user.sessionEpoch),
     user,
   })
+
+  /** Every way in with a first factor passes the second here (issue 23 item 2). */
+  const signInWithSecondFactor = async (
+    user: UserRecord,
+    proof: SecondFactorProof,
+    device: SigningInDevice,
+  ): Promise<SignedIn> => {
+    const rememberedDevice = await secondFactor.pass(user, proof, device)
+    return { ...(await signIn(user)), ...(rememberedDevice ? { rememberedDevice } : {}) }
+  }
 
   async function accountForGoogle(identity: GoogleIdentity, language?: Language): Promise<UserRecord> {
     const known = await users.findCredentialsByGoogleSub(identity.sub)
@@ -93,14 +117,17 @@ export async function createAuthService(deps: AuthDeps, users: UsersService) {
       return hashPassword(password)
     },
 
-    /** One 401 for an unknown email and a wrong password, in about the same time. */
-    async login(input: LoginRequest): Promise<SignedIn> {
+    /**
+     * One 401 for an unknown email and a wrong password, in about the same time; then the second
+     * step when the account has 2FA on (401 `second_factor_required` / `second_factor_invalid`).
+     */
+    async login(input: LoginRequest, device: SigningInDevice = { label: 'API' }): Promise<SignedIn> {
       const account = await users.findCredentialsByEmail(normaliseEmail(input.email))
       const matches = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : await verifyAgainstDummy(input.password)
       if (!account || !matches) throw new AppError('invalid_credentials', 401)
-      return signIn(account)
+      return signInWithSecondFactor(account, input, device)
     },
 
     async register(input: RegisterRequest): Promise<SignedIn> {
@@ -115,11 +142,17 @@ export async function createAuthService(deps: AuthDeps, users: UsersService) {
       return signIn(user)
     },
 
-    /** Signs in with a Google ID token: creates the account, or links it by verified email. */
-    async signInWithGoogle(idToken: string, language?: Language): Promise<SignedIn> {
+    /**
+     * The account a Google ID token stands for: created, or linked by verified email. Google
+     * stands in for the password only: `passSecondStep` follows, as after a password.
+     */
+    async googleAccount(idToken: string, language?: Language): Promise<UserRecord> {
       if (!google) throw new AppError('google_not_configured', 501)
-      return signIn(await accountForGoogle(await google.verify(idToken), language))
+      return accountForGoogle(await google.verify(idToken), language)
     },
+
+    /** After a first factor other than the password (Google): the second step, then the session. */
+    passSecondStep: signInWithSecondFactor,
 
     /** The session a token proves, or undefined when it is malformed, tampered, expired or revoked. */
     async authenticate(token: string): Promise<AuthSession | undefined> {

@@ -1,3 +1,4 @@
+import { generate } from 'otplib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, forEachStack } from '../../testing/test-app.js'
 import { authStacks, bearer, postJson, registerAccount, uniqueEmail } from './testing/auth-test-kit.js'
@@ -94,6 +95,32 @@ await forEachStack(
     it('accepts the bare accounts.google.com issuer too', async () => {
       const res = await signIn(await google.idToken({ email: uniqueEmail('bare'), iss: 'accounts.google.com' }))
       expect(res.status).toBe(200)
+    })
+
+    it('asks an account with two-factor sign-in on for its code too: Google stands in for the password only', async () => {
+      const { user, access_token } = await registerAccount(api, { password: 'password-123' })
+      const auth = bearer(access_token)
+      const { secret } = await (await postJson(api, '/api/account/totp', undefined, auth)).json()
+      const now = () => Math.floor(Date.now() / 1000)
+      const confirm = await postJson(
+        api,
+        '/api/account/totp/confirm',
+        { code: await generate({ secret, epoch: now() }) },
+        auth,
+      )
+      expect(confirm.status).toBe(200)
+      const claims = { sub: `g2-${user.id}`, email: user.email }
+
+      const withoutCode = await signIn(await google.idToken(claims))
+      expect(withoutCode.status).toBe(401)
+      expect((await withoutCode.json()).code).toBe('second_factor_required')
+      const wrong = await postJson(api, '/auth/google', { token: await google.idToken(claims), totp_code: '000000' })
+      expect((await wrong.json()).code).toBe('second_factor_invalid')
+      // The next step's code (the confirming one is used), as an app shows it a few seconds on.
+      const next = await generate({ secret, epoch: now() + 30 })
+      const withCode = await postJson(api, '/auth/google', { token: await google.idToken(claims), totp_code: next })
+      expect(withCode.status, await withCode.clone().text()).toBe(200)
+      expect((await withCode.json()).user.id).toBe(user.id)
     })
 
     it('answers 401 to something that is not a token', async () => {

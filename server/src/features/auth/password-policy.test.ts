@@ -11,7 +11,7 @@ import { client, tokenOf, unique } from '../admin/testing/admin-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import { createUsersService } from '../users/users.service.js'
 import { createAuthService } from './auth.service.js'
-import { authStacks, postJson, uniqueEmail } from './testing/auth-test-kit.js'
+import { authStacks, postJson, testSecondFactor, uniqueEmail } from './testing/auth-test-kit.js'
 
 // Security review L-7: a new password is refused when it is one of the common breached passwords
 // (in any case) or the account's own name, email or the email's local part (NIST 800-63B).
@@ -83,7 +83,7 @@ describe('the admin account', () => {
         clock: systemClock,
         logger: pino({ level: 'silent' }),
       }
-      const auth = await createAuthService(deps, createUsersService(deps))
+      const auth = await createAuthService(deps, createUsersService(deps), testSecondFactor(deps))
       const lines: string[] = []
       const push = (line: string) => void lines.push(line)
       const code = await runAdminCommand(['create', 'boss@example.com', 'baseball1'], auth, { out: push, err: push })

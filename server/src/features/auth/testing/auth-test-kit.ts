@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import path from 'node:path'
 import type { LoginResponse } from '@ferry/contracts/api/auth'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import { createOutboxMailer } from '../../../adapters/mailer/outbox-mailer.js'
 import type { Services } from '../../../composition.js'
 import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type ReadMail, readOutbox } from '../../../testing/mail-reader.js'
 import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
+import { createSecondFactor } from '../two-factor/second-factor.service.js'
 
 /** Kept here too: the auth, billing and uploads tests import it with the rest of this kit. */
 export { createTestClock } from '../../../testing/test-clock.js'
@@ -126,4 +129,13 @@ export async function registerConfirmedAccount(
   const registered = await registerAccount(app.api, account)
   await confirmAccount(app, registered.user.email)
   return { ...registered, user: { ...registered.user, email_confirmed: true } }
+}
+
+/** The second step of sign-in for a hand-built auth service (its notices go to a temporary outbox). */
+export function testSecondFactor(deps: Pick<Deps, 'database' | 'clock' | 'logger'>) {
+  const mailer = createOutboxMailer({
+    dir: path.join(os.tmpdir(), `ferry-2fa-${randomUUID()}`),
+    from: 'ferry@example.com',
+  })
+  return createSecondFactor({ ...deps, mailer })
 }
