@@ -66,7 +66,8 @@ export const setPasswordRequest = z.object({
 })
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>
 /** The password is set and the account signed in at once (the auth cookie is set): no second typing. */
-export const setPasswordResponse = z.object({ message: z.string(), email: z.string(), user: userSchema })
+/** `user` (and the session cookie) only when the account has no second step to pass (issue 23). */
+export const setPasswordResponse = z.object({ message: z.string(), email: z.string(), user: userSchema.optional() })
 
 const count = z.int().nonnegative()
 const bytes = z.number().nonnegative()

@@ -15,6 +15,7 @@ const noSignIn = {
   pass: async () => {
     throw new Error('The admin command does not sign in')
   },
+  isOn: async () => true,
 }
 
 async function main(): Promise<number> {

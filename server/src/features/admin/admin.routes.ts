@@ -23,7 +23,7 @@ export const adminRoutes =
     storage: StorageService
     links: SetPasswordLinks
     /** Signs the account in once its set-password link has set the password. */
-    sessions: Pick<AuthService, 'sessionFor'>
+    sessions: Pick<AuthService, 'sessionFor' | 'needsSecondStep'>
     /** The job queue (issue 19). */
     jobs: AdminJobsService
   }): FastifyPluginAsyncZod =>
@@ -56,6 +56,8 @@ export const adminRoutes =
       const { message, email, userId } = await links.setPassword(request.body.token, request.body.password)
       // Signed in at once (issue 17): the person just proved the link and chose the password, so
       // typing it again on a log-in form would add nothing. The session is of the new epoch.
+      // With two-factor sign-in on, the link alone is not enough: sign in with the code (issue 23).
+      if (await sessions.needsSecondStep(userId)) return { message, email }
       const { token, user } = await sessions.sessionFor(userId)
       setAuthCookie(request, reply, token.token)
       return { message, email, user: toUser(user) }

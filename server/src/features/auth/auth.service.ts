@@ -37,7 +37,7 @@ export async function createAuthService(
   deps: AuthDeps,
   users: UsersService,
   /** The second step every sign-in passes (two-factor/second-factor.service.ts). */
-  secondFactor: Pick<SecondFactor, 'pass'>,
+  secondFactor: Pick<SecondFactor, 'pass' | 'isOn'>,
 ) {
   const { config, clock } = deps
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(deps.database.db, 'jwt'))
@@ -181,6 +181,12 @@ export async function createAuthService(
       if (!user) throw new AppError('unauthorized', 401)
       return signIn(user)
     },
+
+    /**
+     * Whether signing in needs a second step for this account: a way in that proves something else
+     * (an admin's set-password link) must then not hand out a session by itself.
+     */
+    needsSecondStep: (userId: string): Promise<boolean> => secondFactor.isOn(userId),
 
     /** Drops revocations of tokens that expired anyway. */
     sweepRevokedTokens(): Promise<number> {

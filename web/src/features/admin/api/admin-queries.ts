@@ -83,7 +83,8 @@ export function useSetPassword() {
   return useMutation({
     mutationFn: adminApi.setPassword,
     onSuccess: (response) => {
-      sessionStore.signIn(response.user)
+      // With two-factor sign-in on, the link sets the password only: sign in with the code next.
+      if (response.user) sessionStore.signIn(response.user)
       // What the server answers (plan limits, lists) depends on who is asking.
       void queryClient.invalidateQueries()
     },
