@@ -1,4 +1,5 @@
 import type { AdminUserCreateResponse } from '@ferry/contracts/api/admin'
+import { generate } from 'otplib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { outbox, type Sender, signUp } from '../transfers/testing/transfers-test-kit.js'
@@ -81,6 +82,29 @@ await forEachStack((getApp) => {
           .status,
       ).toBe(403)
       expect((await asAdmin.post(`/api/admin/users/${crypto.randomUUID()}/set-password-link`, {})).status).toBe(404)
+    })
+
+    it('sets the password but opens no session for an account with two-factor sign-in on', async () => {
+      const guarded = await signUp(app, 'FREE', 'Tess Two')
+      const own = client(app.api, guarded.token)
+      const { body: enrolment } = await own.post<{ secret: string }>('/api/account/totp', undefined)
+      const code = await generate({ secret: enrolment.secret, epoch: Math.floor(clock.now().getTime() / 1000) })
+      expect((await own.post('/api/account/totp/confirm', { code })).status).toBe(200)
+      expect((await asAdmin.post(`/api/admin/users/${guarded.id}/set-password-link`, {})).status).toBe(201)
+      const token = await mailedSetPasswordToken(app.dataDir, guarded.email)
+      const res = await app.api('/api/set-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password: 'a long new password' }),
+      })
+      expect(res.status).toBe(200)
+      const body = await res.json()
+      expect(body.email).toBe(guarded.email)
+      expect(body.user).toBeUndefined()
+      expect(res.headers.getSetCookie().some((line) => line.startsWith('ferry_token='))).toBe(false)
+      // The new password signs in only with the second step.
+      const login = await client(app.api).post('/auth/login', { email: guarded.email, password: 'a long new password' })
+      expect(login.body.code).toBe('second_factor_required')
     })
 
     it('refuses tampered or foreign set-password tokens', async () => {
