@@ -1,38 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
-import { readOutbox } from '../server/src/testing/mail-reader.js'
 import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
 import { expect as baseExpect, test } from './fixtures/test.js'
-import { addFiles, mailTo, sha256OfDownload, shareLinkIn } from './fixtures/transfers.js'
-import { e2eDataDir, tempDir, writeRandomFile } from './fixtures/upload-files.js'
+import { addFiles, mailTo, recipientCode, sha256OfDownload, shareLinkIn } from './fixtures/transfers.js'
+import { tempDir, writeRandomFile } from './fixtures/upload-files.js'
 
 // Issue 18 item 3: a transfer only its recipients may open, each after a code emailed to them,
 // in English and in Spanish.
 
 const expect = baseExpect.configure({ timeout: 15_000 })
 const KiB = 1024
-
-/** A recipient-code email's subject ends with the code, in English and in Spanish. */
-const codeSubject = /(?:Ferry code to open the files|código de Ferry para abrir los archivos): (\d{6})$/
-
-/** The code of the newest recipient-code email to `address`, waiting for it to arrive. */
-async function recipientCode(address: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const mails = (await readOutbox(path.join(e2eDataDir(), 'mail'))).filter(
-          (mail) => mail.to.toLowerCase().includes(address) && codeSubject.test(mail.subject),
-        )
-        code = codeSubject.exec(mails.at(-1)?.subject ?? '')?.[1]
-        return code !== undefined
-      },
-      { message: `a recipient code email to ${address}` },
-    )
-    .toBe(true)
-  return code!
-}
 
 const words = {
   en: {
