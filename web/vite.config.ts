@@ -93,6 +93,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Charts (analytics pages only) and recharts with its d3 and redux parts: loaded with those
+            // pages, not with every page as 'mantine' and 'vendor' are.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|es-toolkit|decimal\.js-light|internmap|eventemitter3|tiny-invariant)/,
+            },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll)/ },
             // The share page viewer's libraries load only when a PDF or a text file is opened, not
             // with the app (they would otherwise join 'vendor', which every page loads).
