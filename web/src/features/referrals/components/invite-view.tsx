@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { IconAlertCircle, IconLock, IconRocket } from '@tabler/icons-react'
+import { IconAlertCircle, IconLock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LoadMore } from '../../../components/load-more.js'
+import { UpgradeCard } from '../../../components/upgrade-card.js'
 import { useFormatMoney } from '../../../components/use-format-money.js'
 import { useReferrals } from '../api/referral-queries.js'
 import { referralStats } from '../referral-stats.js'
@@ -69,21 +70,14 @@ export function InviteView({ userId, plan, rewards, loginTo, upgradeTo, plansTo 
   if (!plan.allowsPayouts) {
     return (
       <Stack gap="xl">
-        <Paper withBorder radius="lg" p="xl" data-testid="invite-upgrade">
-          <Stack align="center" gap="md" ta="center">
-            <IconRocket size={40} />
-            <Title order={2}>{t('referrals.upgradeTitle')}</Title>
-            <Text c="dimmed">{t('referrals.upgradeBody')}</Text>
-            <Group gap="sm">
-              <Button component={Link} to={upgradeTo}>
-                {t('referrals.upgradeButton')}
-              </Button>
-              <Button component={Link} to={plansTo} variant="default">
-                {t('referrals.viewPlans')}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <UpgradeCard
+          title={t('referrals.upgradeTitle')}
+          body={t('referrals.upgradeBody')}
+          upgradeTo={upgradeTo}
+          upgradeLabel={t('referrals.upgradeButton')}
+          secondary={{ to: plansTo, label: t('referrals.viewPlans') }}
+          testId="invite-upgrade"
+        />
         <HowReferralsWork rewards={rewards} />
       </Stack>
     )
