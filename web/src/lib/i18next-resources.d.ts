@@ -1,5 +1,6 @@
 import type account from '../locales/en/account.json'
 import type admin from '../locales/en/admin.json'
+import type analytics from '../locales/en/analytics.json'
 import type billing from '../locales/en/billing.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
@@ -22,6 +23,7 @@ declare module 'i18next' {
       common: typeof common
       billing: typeof billing
       admin: typeof admin
+      analytics: typeof analytics
       account: typeof account
       home: typeof home
       errors: typeof errors
