@@ -168,6 +168,7 @@ test('header menus open on hover and list their links; logged out there is no Ad
   const expected: Record<string, [string, string][]> = {
     Uses: [
       ['My Transfers', '/transfers'],
+      ['Analytics', '/analytics'],
       ['File Protection', '/tools/file-protection'],
       ['Profile', '/profile'],
       ['Sell Files', '/tools/sell-files'],

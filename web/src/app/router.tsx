@@ -110,6 +110,10 @@ export function createAppRouter() {
                   }),
                 },
                 {
+                  path: 'analytics',
+                  lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }),
+                },
+                {
                   path: 'transfer-history',
                   lazy: async () => ({
                     Component: (await import('./routes/transfer-history-page.js')).TransferHistoryPage,

@@ -19,6 +19,8 @@ export const paths = {
   profile: '/profile',
   transfers: '/transfers',
   transferHistory: '/transfer-history',
+  /** The account's analytics panel (issue 21), `?from=…&to=…` for a period. */
+  analytics: '/analytics',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',

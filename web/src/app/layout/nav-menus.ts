@@ -1,6 +1,7 @@
 import {
   type Icon,
   IconBuildingSkyscraper,
+  IconChartBar,
   IconCoin,
   IconHeartHandshake,
   IconLifebuoy,
@@ -45,6 +46,7 @@ export const navMenus: readonly NavMenu[] = [
     label: 'nav.uses.label',
     items: [
       { to: paths.transfers, label: 'nav.uses.transfers', icon: IconTransfer },
+      { to: paths.analytics, label: 'nav.uses.analytics', icon: IconChartBar },
       { to: paths.fileProtection, label: 'nav.uses.fileProtection', icon: IconShieldLock },
       { to: paths.profile, label: 'nav.uses.profile', icon: IconUser },
       { to: paths.sellFiles, label: 'nav.uses.sellFiles', icon: IconCoin },

@@ -3,11 +3,13 @@ import { Container } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { AnalyticsPreview, TransferAnalytics } from '../../features/analytics/index.js'
 import { useSession } from '../../features/auth/index.js'
 import { inRecoveryGrace, RecoverTransferPanel, useMyPlan } from '../../features/billing/index.js'
 import { TransferDetail } from '../../features/transfers/index.js'
 import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
 import { paths } from '../../lib/paths.js'
+import { useAnalyticsPlans } from './use-analytics-plans.js'
 
 /** /transfers/{id} (spec/transfers.md §2), behind RequireAuth; an expired transfer in its grace offers recovery (product.md §3). */
 export function TransferDetailPage() {
@@ -20,6 +22,7 @@ export function TransferDetailPage() {
   // Files added after sending upload as on the send form, then the detail attaches them (issue 18 item 4).
   const uploads = useUploadQueue({ autoStart: Boolean(user) })
   const limits = plan ? limitsFor(plan) : null
+  const analyticsPlans = useAnalyticsPlans('analytics_access')
   return (
     <Container size={760} py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <TransferDetail
@@ -41,6 +44,21 @@ export function TransferDetailPage() {
         sftpInPlan={plan?.sftp_download ?? false}
         dataRoomInPlan={plan ? plan.max_document_features.clean_data_room : null}
         upgradeTo={paths.upgrade}
+        belowTracking={(transfer) =>
+          // Issue 21: the sender's analytics, or what they would show on a plan without them.
+          plan && transfer.user_id === user?.id ? (
+            plan.analytics_access ? (
+              <TransferAnalytics transferId={transfer.id} />
+            ) : (
+              <AnalyticsPreview
+                kind="transfer"
+                plans={analyticsPlans}
+                upgradeTo={paths.upgrade}
+                plansTo={paths.plans}
+              />
+            )
+          ) : null
+        }
         footer={(transfer) =>
           plan?.recovery_allowed && transfer.user_id === user?.id && inRecoveryGrace(transfer) ? (
             <RecoverTransferPanel transferId={transfer.id} price={plan.single_transfer_price} />

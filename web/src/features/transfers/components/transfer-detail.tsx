@@ -65,6 +65,8 @@ export interface TransferDetailProps {
   dataRoomInPlan?: boolean | null
   /** Where a plan without a feature is offered one. */
   upgradeTo?: string
+  /** What the page shows under the recipients' tracking (the transfer's analytics, or their upgrade path). */
+  belowTracking?: (transfer: Transfer) => ReactNode
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -101,6 +103,7 @@ export function TransferDetail({
   sftpInPlan = false,
   dataRoomInPlan = null,
   upgradeTo,
+  belowTracking,
 }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const removeFile = useRemoveTransferFile(id)
@@ -288,6 +291,7 @@ export function TransferDetail({
       {viewerId !== null && transfer.user_id === viewerId && transfer.clean_data_room && (
         <TransferDataRoomPanel transfer={transfer} />
       )}
+      {belowTracking?.(transfer)}
       {viewerId !== null && transfer.user_id === viewerId && <TransferCommentsPanel transfer={transfer} />}
     </Stack>
   )
