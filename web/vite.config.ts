@@ -92,14 +92,21 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // With use-sync-external-store (react-i18next's) and react-is: charts use them too, and
+            // a group takes its modules' dependencies, so whichever group comes first owns them.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store|react-is)[\\/]/,
+            },
+            // Not @mantine/charts, which would pull recharts in.
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui|react-remove-scroll)/ },
             // Charts (analytics pages only) and recharts with its d3 and redux parts: loaded with those
-            // pages, not with every page as 'mantine' and 'vendor' are.
+            // pages, not with every page as 'mantine' and 'vendor' are. After 'mantine', which has
+            // claimed the core modules charts depend on.
             {
               name: 'charts',
               test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|es-toolkit|decimal\.js-light|internmap|eventemitter3|tiny-invariant)/,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll)/ },
             // The share page viewer's libraries load only when a PDF or a text file is opened, not
             // with the app (they would otherwise join 'vendor', which every page loads).
             { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/ },

@@ -1,4 +1,4 @@
 export { type AnalyticsPeriod, periodFromSearch } from './analytics-period.js'
-export { AnalyticsPanel, type AnalyticsPanelProps } from './components/analytics-panel.js'
+export type { AnalyticsPanelProps } from './components/analytics-panel.js'
 export { AnalyticsPreview, type AnalyticsPreviewProps } from './components/analytics-preview.js'
-export { TransferAnalytics } from './components/transfer-analytics.js'
+export { AnalyticsPanel, TransferAnalytics } from './components/lazy-views.js'
