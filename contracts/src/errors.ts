@@ -149,6 +149,7 @@ export const errorMessages = {
     'This address is not allowed for a webhook: it leads to this machine or a private network. Use a public address.',
   webhook_url_unresolvable: 'The host name of this address could not be found. Check the address and try again.',
   webhook_delivery_queued: 'This delivery is already waiting to be sent; it will be tried again shortly.',
+  analytics_period_invalid: 'Choose a period whose start comes before its end, at most 400 days long.',
   put_length_required: 'Send the file with a Content-Length, or chunked.',
   sftp_off: 'SFTP is turned off on this server.',
   csrf_header_missing: 'This request must carry the X-Requested-With header (or a bearer token).',

@@ -14,6 +14,8 @@ import type { Deps } from './deps.js'
 import { accountRoutes } from './features/account/account.routes.js'
 import { adminRoutes } from './features/admin/admin.routes.js'
 import { createAdminJobsService } from './features/admin/admin-jobs.service.js'
+import { analyticsJobs } from './features/analytics/analytics.jobs.js'
+import { analyticsRoutes } from './features/analytics/analytics.routes.js'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
@@ -128,9 +130,10 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(apiKeysRoutes(services.apiKeys))
   await app.register(webhooksRoutes(services.webhooks))
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
-  await app.register(shareRoutes(deps, services.transfers))
-  await app.register(previewsRoutes(deps, services.previews))
-  await app.register(commentsRoutes(services.comments))
+  await app.register(shareRoutes(deps, services.transfers, services))
+  await app.register(previewsRoutes(deps, services.previews, services.shareEvents))
+  await app.register(analyticsRoutes(services.analytics))
+  await app.register(commentsRoutes(services.comments, services.shareEvents))
   await app.register(async (scope) => registerCommentsSocket(scope, deps.events, services.comments))
   await app.register(billingRoutes(services.billing))
   await app.register(referralsRoutes(services.referrals))
@@ -147,8 +150,9 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
 }
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
-export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents'>): Job[] {
+export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents' | 'analytics'>): Job[] {
   return [
+    ...analyticsJobs(deps, services.analytics),
     ...authJobs(deps),
     ...senderConfirmationJobs(deps),
     ...uploadsJobs(deps),

@@ -4,6 +4,8 @@ import { createAccountDeletion } from './features/account/account-deletion.servi
 import { createAdminUsersService } from './features/admin/admin-users.service.js'
 import { createSetPasswordLinks } from './features/admin/set-password.service.js'
 import { createStorageService } from './features/admin/storage.service.js'
+import { createAnalyticsService } from './features/analytics/analytics.service.js'
+import { createEventLog, createShareEvents } from './features/analytics/index.js'
 import { createApiKeysService } from './features/api-keys/api-keys.service.js'
 import { createAuthService } from './features/auth/auth.service.js'
 import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
@@ -63,10 +65,14 @@ export async function createServices(deps: Deps) {
     derivatives: createDerivativesQueue(jobQueue),
     webhookEvents,
   })
+  // The event log (issue 21): downloads, page views and the rest, read by analytics.
+  const eventLog = createEventLog(deps)
+  const shareEvents = createShareEvents(deps.database.db, eventLog)
+  const analytics = createAnalyticsService(deps)
   const previews = createPreviewsService(deps, transfers)
   const comments = createCommentsService(deps, { transfers, jobQueue, webhookEvents })
   const sshKeys = createSshKeysService(deps)
-  const sftp = createSftpService(deps, { plans, transfers, sshKeys })
+  const sftp = createSftpService(deps, { plans, transfers, sshKeys, eventLog })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims, webhookEvents })
@@ -92,6 +98,9 @@ export async function createServices(deps: Deps) {
   return {
     jobQueue,
     webhookEvents,
+    eventLog,
+    shareEvents,
+    analytics,
     webhooks,
     plans,
     users,

@@ -1,5 +1,6 @@
 import { accountApi } from './account.js'
 import { adminApi } from './admin.js'
+import { analyticsApi } from './analytics.js'
 import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
@@ -46,4 +47,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(webhooksApi),
   ...Object.values(sftpApi),
   ...Object.values(sshKeysApi),
+  ...Object.values(analyticsApi),
 ]

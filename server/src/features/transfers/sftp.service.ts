@@ -7,6 +7,8 @@ import { AppError } from '../../errors.js'
 import type { DownloadTally } from '../../http/download/download-reply.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { cachedSecret } from '../../secrets/secrets.js'
+import type { EventLog } from '../analytics/index.js'
+import { trackDownload } from '../analytics/index.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
@@ -64,10 +66,13 @@ export function createSftpService(
     plans,
     transfers,
     sshKeys,
+    eventLog,
   }: {
     plans: Pick<PlansService, 'planForUser'>
     transfers: Pick<TransfersService, 'beginDownload'>
     sshKeys: Pick<SshKeysService, 'check' | 'stillHas'>
+    /** Downloads over SFTP in the event log (issue 21), as over HTTPS. */
+    eventLog?: EventLog
   },
 ) {
   const repo = createTransfersRepository(deps.database.db)
@@ -97,6 +102,7 @@ export function createSftpService(
   function openLogin(
     found: TransferAggregate,
     credentialHolds: (now: TransferAggregate) => Promise<boolean>,
+    clientIp: string,
   ): SftpLogin {
     const byId = new Map(found.files.map((f) => [f.id, f]))
     const file = (id: string) => {
@@ -117,7 +123,17 @@ export function createSftpService(
         // The transfer as it is now: its count and limit may have moved since the login.
         const now = await repo.findShare(found.transfer.uniqueId)
         if (!now) throw ruleError('transfer_not_found', 404)
-        return transfers.beginDownload({ aggregate: now, files: [file(fileId)], recipientId: null })
+        const opened = file(fileId)
+        const tracking = eventLog
+          ? trackDownload(
+              eventLog,
+              { transfer: now.transfer, protocol: 'sftp', fileId, recipientId: null, bytes: opened.fileSize },
+              { address: clientIp, userAgent: 'SFTP' },
+            )
+          : undefined
+        const tally = await transfers.beginDownload({ aggregate: now, files: [opened], recipientId: null })
+        await tracking?.started(0)
+        return tracking ? tracking.track(tally) : tally
       },
     }
   }
@@ -160,7 +176,7 @@ export function createSftpService(
       }
       if (!(await readable(found))) return null
       await unlockLimit.succeeded(transferId, clientIp)
-      return openLogin(found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password))
+      return openLogin(found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password), clientIp)
     },
 
     /**
@@ -181,7 +197,7 @@ export function createSftpService(
       if (!(await readable(found))) return null
       if (outcome === 'known') return 'known'
       await unlockLimit.succeeded(found.transfer.id, clientIp)
-      return openLogin(found, () => sshKeys.stillHas(senderId, offered.data))
+      return openLogin(found, () => sshKeys.stillHas(senderId, offered.data), clientIp)
     },
   }
 }

@@ -40,6 +40,12 @@ export interface DownloadOptions {
    */
   count?: () => Promise<DownloadTally>
   /**
+   * Called before the first byte of every GET that sends bytes (any range, the ZIP, or the hand-over
+   * to the store), once the range was found satisfiable and `count` let it through: the event
+   * log's `download_started`. It must not throw.
+   */
+  started?: (firstByte: number) => Promise<void>
+  /**
    * Streams the bytes even when the store could answer a presigned redirect: a redirect hides the
    * last byte from Ferry, so a limited transfer could not be counted exactly.
    */
@@ -114,8 +120,10 @@ async function sendFile(
     // from Ferry with a message, not a failed request to the store.
     if (!(await deps.blobs.stat(file.fileKey))) throw new AppError(options.goneCode, 410)
     // The store serves the bytes (and any Range) itself; the download is counted as it is handed over.
-    if (options.count && request.method === 'GET' && range !== 'unsatisfiable' && completes(range)) {
-      await (await options.count()).completed()
+    if (request.method === 'GET' && range !== 'unsatisfiable') {
+      const tally = options.count && completes(range) ? await options.count() : undefined
+      await options.started?.(range?.start ?? 0)
+      await tally?.completed()
     }
     return reply.header('Cache-Control', 'no-store').redirect(presigned, 302)
   }
@@ -148,7 +156,9 @@ async function sendFile(
   } catch (error) {
     throw error instanceof BlobNotFoundError ? new AppError(options.goneCode, 410) : error
   }
+  // Counted first: a download refused its slot (410) has not started.
   if (completes(range)) await counted(reply, deps, options, body)
+  await options.started?.(range?.start ?? 0)
   return reply.send(body)
 }
 
@@ -178,6 +188,7 @@ export async function sendDownload(
   // that are gone (410) are told first.
   if (!(await deps.blobs.stat(download.files[0]!.fileKey))) throw new AppError(options.goneCode, 410)
   await counted(reply, deps, options)
+  await options.started?.(0)
   const archive = streamZip(entries, { date: options.createdAt })
   archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
   return reply.send(archive)

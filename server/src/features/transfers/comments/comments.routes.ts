@@ -2,12 +2,13 @@ import { commentsApi } from '@ferry/contracts/routes/comments'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { contentDisposition } from '../../../http/content-disposition.js'
 import { registerRoute } from '../../../http/register-route.js'
+import type { ShareEvents } from '../../analytics/index.js'
 import { grantsOf } from '../access/grant-transport.js'
 import type { CommentsService } from './comments.service.js'
 
 /** Review comments (contracts/src/routes/comments.ts): thin, the service decides who may do what. */
 export const commentsRoutes =
-  (comments: CommentsService): FastifyPluginAsyncZod =>
+  (comments: CommentsService, shareEvents: ShareEvents): FastifyPluginAsyncZod =>
   async (app) => {
     registerRoute(app, commentsApi.list, async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store')
@@ -26,6 +27,7 @@ export const commentsRoutes =
         request.ip,
         request.query.t,
       )
+      await shareEvents.record('comment', uniqueId, request, { fileId, trackingId: request.query.t })
       return reply.status(201).send(thread)
     })
 

@@ -8,6 +8,7 @@ import type {
 } from '@ferry/contracts/api/comments'
 import type { Deps } from '../../../deps.js'
 import { AppError, RateLimitedError } from '../../../errors.js'
+import { toCsv } from '../../../http/csv.js'
 import type { JobQueue } from '../../../jobs/job-queue.js'
 import type { WebhookEvents } from '../../webhooks/webhook-outbox.service.js'
 import type { TransfersService, Viewer } from '../transfers.service.js'
@@ -19,7 +20,6 @@ import {
   createCommentsRepository,
   type FileReviewRow,
 } from './comments.repository.js'
-import { toCsv } from './comments-csv.js'
 
 export const commentDigestKind = 'comment-digest'
 /** The sender gets at most one digest e-mail per this many milliseconds. */

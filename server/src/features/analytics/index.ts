@@ -1,0 +1,7 @@
+/**
+ * What the analytics feature publishes beyond its service: the event log's writer and the two ways
+ * byte paths and share routes append to it (issue 21).
+ */
+export { type DownloadTracking, trackDownload } from './download-tracking.js'
+export { type ClientContext, createEventLog, type EventLog } from './event-log.js'
+export { clientOf, createShareEvents, type ShareEvents } from './share-events.js'
