@@ -53,6 +53,9 @@ export function TimeSeriesFigure<K extends string>({
     tickLine: 'y' as const,
     // Whole units on the axis: half a download means nothing.
     yAxisProps: { allowDecimals: false, width: 72 },
+    // The figure's table is what assistive technology and the keyboard get: recharts' own layer
+    // would make the hidden SVG focusable.
+    accessibilityLayer: false,
   }
   return (
     <ChartFigure

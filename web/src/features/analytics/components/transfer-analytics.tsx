@@ -42,6 +42,7 @@ function RecipientFunnelFigures({ recipients }: { recipients: TransferAnalyticsD
           valueFormatter={number}
           tickLine="y"
           yAxisProps={{ allowDecimals: false, width: 48 }}
+          accessibilityLayer={false}
         />
       </ChartFigure>
       {recipients.length > 0 && (
@@ -107,6 +108,7 @@ function FilesFigure({ files }: { files: TransferAnalyticsData['files'] }) {
         tickLine="x"
         xAxisProps={{ allowDecimals: false }}
         yAxisProps={{ width: 140 }}
+        accessibilityLayer={false}
       />
     </ChartFigure>
   )
