@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where most
+    // test files wait on a database, a child process or the network. Two overlap that waiting
+    // (the whole suite passed this way with the machine's load average near 18).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
