@@ -11,6 +11,7 @@ import {
   DataDownloadCard,
   DeleteAccountCard,
   SshKeysCard,
+  TwoFactorCard,
   WebhooksCard,
 } from '../../features/account/index.js'
 import { LogoutAllCard, useSession } from '../../features/auth/index.js'
@@ -94,6 +95,7 @@ export function ProfilePage() {
         {myPlan.data && <SubscriptionDetailsCard subscription={myPlan.data.subscription} />}
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
         <AccountSettingsCard />
+        <TwoFactorCard />
         <ApiKeysCard />
         {plan?.sftp_download && <SshKeysCard />}
         <WebhooksCard />

@@ -4,4 +4,5 @@ export { ConfirmEmailChangeView } from './components/confirm-email-change-view.j
 export { DataDownloadCard } from './components/data-download-card.js'
 export { DeleteAccountCard } from './components/delete-account-card.js'
 export { SshKeysCard } from './components/ssh-keys-card.js'
+export { TwoFactorCard } from './components/two-factor-card.js'
 export { WebhooksCard } from './components/webhooks-card.js'

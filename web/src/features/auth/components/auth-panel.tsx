@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput }
 import { IconAlertCircle } from '@tabler/icons-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
+import { isApiError } from '../../../lib/api-error.js'
 import { paths } from '../../../lib/paths.js'
 import { useEmailSignIn } from '../api/use-auth.js'
 import { useGoogleEnabled } from '../api/use-google-enabled.js'
@@ -14,6 +15,7 @@ import {
   validateAuthForm,
 } from '../auth-form-validation.js'
 import { GoogleSignInButton } from './google-sign-in-button.js'
+import { type SecondFactorAnswer, SecondFactorStep } from './second-factor-step.js'
 
 export interface AuthPanelProps {
   mode: AuthMode
@@ -33,6 +35,8 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   const signup = mode === 'signup'
   const passwordId = useId()
   const googleEnabled = useGoogleEnabled()
+  // The password was right and the account asks for its second step (issue 23 item 2).
+  const [secondStep, setSecondStep] = useState(false)
 
   const fieldError = (field: keyof AuthFormValues) => {
     const key = fieldErrors[field]
@@ -55,8 +59,41 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
     }
     emailSignIn.mutate(checked, {
       onSuccess: onAuthenticated,
-      onError: (error) => setFormError(authErrorMessage(i18n, error)),
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'second_factor_required') setSecondStep(true)
+        else setFormError(authErrorMessage(i18n, error))
+      },
     })
+  }
+
+  const submitSecondStep = (answer: SecondFactorAnswer) => {
+    setFormError(null)
+    const checked = validateAuthForm('login', values)
+    if (!checked.ok || checked.mode !== 'login') return setSecondStep(false)
+    emailSignIn.mutate(
+      { ...checked, body: { ...checked.body, ...answer } },
+      { onSuccess: onAuthenticated, onError: (error) => setFormError(authErrorMessage(i18n, error)) },
+    )
+  }
+
+  if (secondStep && !signup) {
+    return (
+      <Stack gap="md">
+        <SecondFactorStep
+          pending={emailSignIn.isPending}
+          onSubmit={submitSecondStep}
+          onBack={() => {
+            setSecondStep(false)
+            setFormError(null)
+          }}
+        />
+        {formError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {formError}
+          </Alert>
+        )}
+      </Stack>
+    )
   }
 
   const toggle = () => {
