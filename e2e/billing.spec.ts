@@ -175,6 +175,10 @@ test('a visitor sees the upgrade page, and choosing a plan sends them to log in'
       .getByRole('img', { name: 'No' }),
   ).toBeVisible()
   await expect(page.getByTestId('comparison-row-sftpDownload').locator('[data-plan="pro"]')).toHaveText('Coming soon')
+  // Analytics are built (issue 21): checked for Business, not for Pro.
+  const analytics = page.getByTestId('comparison-row-analytics')
+  await expect(analytics.locator('[data-plan="business"]').getByRole('img', { name: 'Yes' })).toBeVisible()
+  await expect(analytics.locator('[data-plan="pro"]').getByRole('img', { name: 'No' })).toBeVisible()
   // A visitor is offered the free plan, not told it cannot be chosen.
   await expect(card(page, 'guest').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register')
   await expect(card(page, 'guest').getByRole('heading', { name: 'Free' })).toBeVisible()

@@ -119,7 +119,13 @@ describe('comparison cells', () => {
     expect(comparisonCell(pro, 'ads', 'yearly')).toEqual({ kind: 'ads', shown: false })
     expect(comparisonCell(pro, 'videoAudio', 'yearly')).toEqual({ kind: 'flag', value: false })
     // Not built yet: a plan with the flag is 'coming soon', not a check mark.
-    expect(comparisonCell(plan({ analytics_access: true }), 'analytics', 'yearly')).toEqual({ kind: 'soon' })
+    expect(comparisonCell(plan({ custom_domain: true }), 'customDomain', 'yearly')).toEqual({ kind: 'soon' })
+    // Built (issue 21): either analytics flag gets the check mark.
+    expect(comparisonCell(plan({ analytics_access: true }), 'analytics', 'yearly')).toEqual({
+      kind: 'flag',
+      value: true,
+    })
+    expect(comparisonCell(pro, 'analytics', 'yearly')).toEqual({ kind: 'flag', value: false })
     // Built (issue 18): a plan with password protection gets its check mark.
     expect(comparisonCell(pro, 'passwordProtection', 'yearly')).toEqual({ kind: 'flag', value: true })
     expect(comparisonCell(plan({ password_protection: false }), 'passwordProtection', 'yearly')).toEqual({
@@ -142,4 +148,5 @@ it('lists a plan’s features from its flags', () => {
     'noAds',
     'payouts',
   ])
+  expect(planFeatureLines(plan({ analytics_panel: true })).map((line) => line.key)).toContain('analytics')
 })

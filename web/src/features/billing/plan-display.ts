@@ -106,12 +106,7 @@ export type ComparisonRow = (typeof comparisonRows)[number]
  * Rows whose flag the product does not keep yet (product.md §12 'not built yet'): a plan that has
  * the flag is shown 'Coming soon', never a check mark for something nobody can use.
  */
-export const unbuiltRows: ReadonlySet<ComparisonRow> = new Set([
-  'documentPreview',
-  'sftpDownload',
-  'analytics',
-  'customDomain',
-])
+export const unbuiltRows: ReadonlySet<ComparisonRow> = new Set(['documentPreview', 'sftpDownload', 'customDomain'])
 
 /** A cell of the table: a yes/no mark, 'coming soon', a figure, or 'Unlimited'. */
 export type ComparisonCell =

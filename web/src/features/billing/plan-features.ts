@@ -23,13 +23,14 @@ export type PlanFeatureLine =
 
 /**
  * What a plan gives, as lines of its feature list (upgrade success, profile). Only what the product
- * does today: the flags product.md §12 marks 'not built yet' (previews, sFTP, analytics, custom
- * domain) are left out until they are built.
+ * does today: the flags product.md §12 marks 'not built yet' (previews, sFTP, custom domain) are
+ * left out until they are built. Analytics (issue 21) count when the plan has either flag.
  */
 export function planFeatureLines(plan: Plan): PlanFeatureLine[] {
   const flags = [
     [plan.supports_video_audio, 'videoAudio'],
     [plan.password_protection, 'passwordProtection'],
+    [plan.analytics_access || plan.analytics_panel, 'analytics'],
     [plan.recovery_allowed, 'recovery'],
     [!plan.ads_enabled, 'noAds'],
     [plan.allows_payouts, 'payouts'],
