@@ -156,7 +156,8 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
   const { transfer, tracking } = data
   // A clean data room (issue 19 item 3): its files are viewed as watermarked pages, never downloaded.
   const room = transfer.clean_data_room
-  const active = transfer.status === 'active' && data.download_url !== null
+  // A data room's recipients get no download_url: the room is open while the transfer is active.
+  const active = transfer.status === 'active' && (room || data.download_url !== null)
   const downloadUrl = data.download_url
   const hrefOf =
     active && downloadUrl
@@ -232,7 +233,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
                 files={transfer.files}
                 trackingId={trackingId}
                 pdfDownload={transfer.data_room_pdf_download}
-                active={transfer.status === 'active'}
+                active={active}
                 onView={(file) => setViewing(file.file_id)}
               />
             )}
@@ -312,7 +313,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
       {room && (
         <DataRoomViewer
           uniqueId={transfer.unique_id}
-          files={transfer.status === 'active' ? transfer.files : []}
+          files={active ? transfer.files : []}
           fileId={viewing}
           onClose={() => setViewing(null)}
           trackingId={trackingId}
