@@ -190,7 +190,7 @@ export function createAnalyticsRepository(db: Db) {
       const where = 'transferId' in scope ? ofTransfer(scope.transferId) : ofAccount(scope.userId, scope.period)
       const from = after ? sql`and (e.occurred_at, e.id) > (${after.occurredAt}::timestamptz, ${after.id})` : sql``
       return rows<EventCsvRow>(sql`
-        select e.id, e.occurred_at, e.transfer_id, t.title as transfer_title, e.kind, e.protocol, e.file_id,
+        select e.id, e.occurred_at, e.occurred_at::text as cursor_at, e.transfer_id, t.title as transfer_title, e.kind, e.protocol, e.file_id,
           f.file_name, r.email as recipient_email, e.bytes, e.duration_ms, e.device, e.browser, e.country
         from transfer_events e
         join transfers t on t.id = e.transfer_id
@@ -222,6 +222,8 @@ export function createAnalyticsRepository(db: Db) {
 export interface EventCsvRow {
   id: number | string
   occurred_at: string | Date
+  /** occurred_at as the database writes it, to the microsecond: where the next page starts. */
+  cursor_at: string
   transfer_id: string
   transfer_title: string
   kind: string

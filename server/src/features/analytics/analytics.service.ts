@@ -81,8 +81,8 @@ export function createAnalyticsService(deps: Pick<Deps, 'database' | 'clock'>) {
       yield page.map(csvRow)
       if (page.length < csvPageRows) return
       const last = page[page.length - 1]!
-      const at = last.occurred_at instanceof Date ? last.occurred_at : new Date(last.occurred_at)
-      after = { occurredAt: at.toISOString(), id: Number(last.id) }
+      // The database's own text of the time: a JavaScript Date would drop its microseconds.
+      after = { occurredAt: last.cursor_at, id: Number(last.id) }
     }
   }
 
