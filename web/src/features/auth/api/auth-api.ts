@@ -1,5 +1,6 @@
 import type {
   ConfirmEmailRequest,
+  GoogleRequest,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
@@ -10,12 +11,15 @@ import { accountApi as accountRoutes } from '@ferry/contracts/routes/account'
 import { authApi as routes } from '@ferry/contracts/routes/auth'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
+/** What sign-in's second step adds (issue 23): a code or a recovery code, and "remember this device". */
+export type SecondStepAnswer = Pick<GoogleRequest, 'totp_code' | 'recovery_code' | 'remember_device'>
+
 /** The auth service of spec/transfers.md §7 (base /auth, cookies sent). */
 export interface AuthApi {
   login(body: LoginRequest): Promise<LoginResponse>
   register(body: RegisterRequest): Promise<LoginResponse>
   /** Exchanges a Google ID token (and the language for a new account); 501 when the server has no Google client id. */
-  google(token: string, language?: Language): Promise<LoginResponse>
+  google(token: string, language?: Language, secondStep?: SecondStepAnswer): Promise<LoginResponse>
   /** Revokes the session of the auth cookie and clears the cookie. */
   logout(): Promise<void>
   /** Ends every session of the signed-in user, this one included, and clears the cookie. */
@@ -38,7 +42,7 @@ export function createAuthApi(client: ApiClient): AuthApi {
   return {
     login: (body) => client.call(routes.login, { body }),
     register: (body) => client.call(routes.register, { body }),
-    google: (token, language) => client.call(routes.google, { body: { token, language } }),
+    google: (token, language, secondStep) => client.call(routes.google, { body: { token, language, ...secondStep } }),
     logout: async () => {
       await client.call(routes.logout)
     },

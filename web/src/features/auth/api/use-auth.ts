@@ -11,7 +11,7 @@ import { loadGoogleIdentity, requestGoogleCredential } from '../google/google-id
 import { signInWithGoogle } from '../google/google-sign-in.js'
 import { sessionStore, whileLeaving } from '../session.js'
 import { rememberSignIn } from '../sign-in.js'
-import { authApi } from './auth-api.js'
+import { authApi, type SecondStepAnswer } from './auth-api.js'
 
 type ValidAuthForm = Extract<AuthFormResult, { ok: true }>
 
@@ -47,6 +47,17 @@ export function useGoogleSignIn() {
         loadIdentity: loadGoogleIdentity,
         requestCredential: requestGoogleCredential,
       }),
+    onSuccess: (response) => completeSignIn(queryClient, response),
+  })
+}
+
+/** Google's credential again, with the second step's answer (issue 23). */
+export function useGoogleSecondStep() {
+  const queryClient = useQueryClient()
+  const { i18n } = useTranslation()
+  return useMutation({
+    mutationFn: ({ credential, answer }: { credential: string; answer: SecondStepAnswer }) =>
+      authApi.google(credential, currentLanguage(i18n), answer),
     onSuccess: (response) => completeSignIn(queryClient, response),
   })
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-error.js'
 import { paths } from '../../../lib/paths.js'
-import { useEmailSignIn } from '../api/use-auth.js'
+import { useEmailSignIn, useGoogleSecondStep } from '../api/use-auth.js'
 import { useGoogleEnabled } from '../api/use-google-enabled.js'
 import { authErrorMessage } from '../auth-error-message.js'
 import {
@@ -37,6 +37,9 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   const googleEnabled = useGoogleEnabled()
   // The password was right and the account asks for its second step (issue 23 item 2).
   const [secondStep, setSecondStep] = useState(false)
+  // The same after Google: its credential goes again with the code.
+  const [googleCredential, setGoogleCredential] = useState<string | null>(null)
+  const googleSecondStep = useGoogleSecondStep()
 
   const fieldError = (field: keyof AuthFormValues) => {
     const key = fieldErrors[field]
@@ -68,6 +71,13 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
 
   const submitSecondStep = (answer: SecondFactorAnswer) => {
     setFormError(null)
+    if (googleCredential) {
+      googleSecondStep.mutate(
+        { credential: googleCredential, answer },
+        { onSuccess: onAuthenticated, onError: (error) => setFormError(authErrorMessage(i18n, error)) },
+      )
+      return
+    }
     const checked = validateAuthForm('login', values)
     if (!checked.ok || checked.mode !== 'login') return setSecondStep(false)
     emailSignIn.mutate(
@@ -76,14 +86,15 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
     )
   }
 
-  if (secondStep && !signup) {
+  if ((secondStep && !signup) || googleCredential) {
     return (
       <Stack gap="md">
         <SecondFactorStep
-          pending={emailSignIn.isPending}
+          pending={emailSignIn.isPending || googleSecondStep.isPending}
           onSubmit={submitSecondStep}
           onBack={() => {
             setSecondStep(false)
+            setGoogleCredential(null)
             setFormError(null)
           }}
         />
@@ -112,6 +123,7 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
             onStart={() => setFormError(null)}
             onSignedIn={onAuthenticated}
             onError={setFormError}
+            onSecondStep={setGoogleCredential}
           />
           <Divider label={t('auth.form.or')} labelPosition="center" />
         </>

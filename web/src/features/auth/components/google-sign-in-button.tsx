@@ -3,15 +3,18 @@ import { IconBrandGoogleFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useGoogleSignIn } from '../api/use-auth.js'
 import { googleErrorMessage } from '../google/google-error-message.js'
+import { GoogleSecondStepNeeded } from '../google/google-sign-in.js'
 
 export interface GoogleSignInButtonProps {
   disabled?: boolean
   onStart(): void
   onSignedIn(): void
   onError(message: string): void
+  /** The account asks for its second step: Google's credential, to send again with the code. */
+  onSecondStep(credential: string): void
 }
 
-export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError, onSecondStep }: GoogleSignInButtonProps) {
   const { t, i18n } = useTranslation('common')
   const google = useGoogleSignIn()
   const start = () => {
@@ -19,6 +22,7 @@ export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError }: G
     google.mutate(undefined, {
       onSuccess: onSignedIn,
       onError: (error) => {
+        if (error instanceof GoogleSecondStepNeeded) return onSecondStep(error.credential)
         const message = googleErrorMessage(i18n, error)
         if (message) onError(message)
       },

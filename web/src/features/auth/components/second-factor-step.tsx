@@ -2,12 +2,10 @@ import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
+import type { SecondStepAnswer } from '../api/auth-api.js'
+
 /** What the second step adds to the sign-in request (issue 23 item 2). */
-export interface SecondFactorAnswer {
-  totp_code?: string
-  recovery_code?: string
-  remember_device: boolean
-}
+export type SecondFactorAnswer = SecondStepAnswer
 
 export interface SecondFactorStepProps {
   pending: boolean

@@ -2,7 +2,7 @@ import type { LoginResponse } from '@ferry/contracts/api/auth'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-error.js'
 import { type GoogleAccountsId, GoogleSignInError } from './google-identity.js'
-import { type GoogleSignInDeps, signInWithGoogle } from './google-sign-in.js'
+import { GoogleSecondStepNeeded, type GoogleSignInDeps, signInWithGoogle } from './google-sign-in.js'
 
 const login: LoginResponse = {
   access_token: 'jwt-0123456789',
@@ -69,6 +69,13 @@ describe('signInWithGoogle', () => {
     const closed = deps({ requestCredential: () => Promise.reject(new GoogleSignInError('cancelled')) })
     expect((await failureOf(signInWithGoogle(closed.deps))).failure).toBe('cancelled')
     expect(closed.calls).not.toContain('exchange:google-id-token')
+  })
+
+  it('hands back the credential when the account asks for its second step (issue 23)', async () => {
+    const required = new ApiError(401, 'Enter the code.', 'second_factor_required')
+    const error = await signInWithGoogle(deps({ exchange: () => Promise.reject(required) }).deps).catch((e) => e)
+    expect(error).toBeInstanceOf(GoogleSecondStepNeeded)
+    expect((error as GoogleSecondStepNeeded).credential).toBe('google-id-token')
   })
 
   it("keeps the server's refusal, or an unreachable server, as the cause", async () => {

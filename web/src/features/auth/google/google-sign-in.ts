@@ -11,8 +11,19 @@ export interface GoogleSignInDeps {
   requestCredential(id: GoogleAccountsId, clientId: string): Promise<string>
 }
 
-function asFailure(error: unknown): GoogleSignInError {
-  if (error instanceof GoogleSignInError) return error
+/**
+ * Google vouched for the person, and the account asks for its second step (issue 23): the
+ * credential is kept to send again with the code.
+ */
+export class GoogleSecondStepNeeded extends Error {
+  constructor(readonly credential: string) {
+    super('Google sign-in: second step needed')
+    this.name = 'GoogleSecondStepNeeded'
+  }
+}
+
+function asFailure(error: unknown): Error {
+  if (error instanceof GoogleSignInError || error instanceof GoogleSecondStepNeeded) return error
   if (isApiError(error) && error.status === 501) return new GoogleSignInError('not_configured', error)
   return new GoogleSignInError('failed', error)
 }
@@ -29,7 +40,11 @@ export async function signInWithGoogle(deps: GoogleSignInDeps): Promise<LoginRes
     if (!clientId) throw new GoogleSignInError('not_configured')
     const id = await deps.loadIdentity()
     const credential = await deps.requestCredential(id, clientId)
-    return await deps.exchange(credential)
+    return await deps.exchange(credential).catch((error: unknown) => {
+      throw isApiError(error) && error.code === 'second_factor_required'
+        ? new GoogleSecondStepNeeded(credential)
+        : error
+    })
   } catch (error) {
     throw asFailure(error)
   }
