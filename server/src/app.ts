@@ -37,6 +37,8 @@ import { systemRoutes } from './features/system/system.routes.js'
 import { commentDigestHandler } from './features/transfers/comments/comment-digest.job.js'
 import { commentsRoutes } from './features/transfers/comments/comments.routes.js'
 import { registerCommentsSocket } from './features/transfers/comments/comments.sockets.js'
+import { dataRoomRoutes } from './features/transfers/data-room/data-room.routes.js'
+import { roomPagesHandler } from './features/transfers/data-room/room-pages.job.js'
 import { derivativesHandler } from './features/transfers/previews/derivatives.job.js'
 import { previewsRoutes } from './features/transfers/previews/previews.routes.js'
 import { putUploadRoutes } from './features/transfers/put-upload.routes.js'
@@ -132,6 +134,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(putUploadRoutes(deps.config, services.transfers, uploads))
   await app.register(shareRoutes(deps, services.transfers, services))
   await app.register(previewsRoutes(deps, services.previews, services.shareEvents))
+  await app.register(dataRoomRoutes(services.dataRoom))
   await app.register(analyticsRoutes(services.analytics))
   await app.register(commentsRoutes(services.comments, services.shareEvents))
   await app.register(async (scope) => registerCommentsSocket(scope, deps.events, services.comments))
@@ -170,5 +173,10 @@ export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents' | '
  * them, each job on one instance.
  */
 export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
-  return [derivativesHandler(deps), commentDigestHandler(services.comments), webhookDeliveryHandler(services.webhooks)]
+  return [
+    derivativesHandler(deps),
+    roomPagesHandler(deps),
+    commentDigestHandler(services.comments),
+    webhookDeliveryHandler(services.webhooks),
+  ]
 }

@@ -25,6 +25,8 @@ import { createSenderConfirmations } from './features/sender-confirmation/sender
 import { createSshKeysService } from './features/ssh-keys/ssh-keys.service.js'
 import { createSystemService } from './features/system/system.service.js'
 import { createCommentsService } from './features/transfers/comments/comments.service.js'
+import { createDataRoomService } from './features/transfers/data-room/data-room.service.js'
+import { createRoomPagesQueue } from './features/transfers/data-room/room-pages.job.js'
 import { createDerivativesQueue, createPreviewsService } from './features/transfers/previews/previews.service.js'
 import { createSftpService } from './features/transfers/sftp.service.js'
 import { createTransfersService } from './features/transfers/transfers.service.js'
@@ -63,6 +65,7 @@ export async function createServices(deps: Deps) {
     uploads: uploadClaims,
     senders: senderConfirmations,
     derivatives: createDerivativesQueue(jobQueue),
+    roomPages: createRoomPagesQueue(jobQueue),
     webhookEvents,
   })
   // The event log (issue 21): downloads, page views and the rest, read by analytics.
@@ -70,6 +73,7 @@ export async function createServices(deps: Deps) {
   const shareEvents = createShareEvents(deps.database.db, eventLog)
   const analytics = createAnalyticsService(deps)
   const previews = createPreviewsService(deps, transfers)
+  const dataRoom = createDataRoomService(deps, transfers)
   const comments = createCommentsService(deps, { transfers, jobQueue, webhookEvents })
   const sshKeys = createSshKeysService(deps)
   const sftp = createSftpService(deps, { plans, transfers, sshKeys, eventLog })
@@ -115,6 +119,7 @@ export async function createServices(deps: Deps) {
     senderConfirmations,
     transfers,
     previews,
+    dataRoom,
     comments,
     sftp,
     sshKeys,

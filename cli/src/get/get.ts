@@ -49,6 +49,11 @@ export async function get(link: string, flags: GetFlags): Promise<void> {
   const api = createApiClient({ server })
   const headers: Record<string, string> = {}
   const share = await openShare(api, uniqueId, token, headers, flags)
+  if (!share.download_url && share.transfer.clean_data_room) {
+    throw new CliError(
+      `"${share.transfer.title || uniqueId}" is a clean data room: its files can be viewed in the browser, not downloaded.`,
+    )
+  }
   if (!share.download_url) {
     throw new CliError(
       `"${share.transfer.title || uniqueId}" cannot be downloaded any more (${share.transfer.status}).`,

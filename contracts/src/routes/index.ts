@@ -5,6 +5,7 @@ import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { commentsApi } from './comments.js'
+import { dataRoomApi } from './data-room.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
 import { referralsApi } from './referrals.js'
@@ -37,6 +38,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(shareApi),
   ...Object.values(previewsApi),
   ...Object.values(commentsApi),
+  ...Object.values(dataRoomApi),
   ...Object.values(uploadsApi),
   ...Object.values(usersApi),
   ...Object.values(accountApi),

@@ -11,6 +11,7 @@ import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { dataRoomAccess } from './data-room/data-room-settings.js'
+import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { sharingUrl } from './transfer-mapping.js'
@@ -43,6 +44,7 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
   uploads: UploadClaims
   senders: Pick<SenderConfirmations, 'assertMaySend'>
   derivatives?: Derivatives | undefined
+  roomPages?: RoomPagesQueue | undefined
   webhookEvents?: WebhookEvents | undefined
 }
 
@@ -197,6 +199,13 @@ export function createTransferCreator(deps: CreateDeps) {
       // a transfer that is not stored queues nothing.
       if (plan.document_preview) {
         await deps.derivatives?.enqueue(
+          tx,
+          inserted.files.map((f) => f.id),
+        )
+      }
+      // A data room's clean pages are rendered once, by the job queue, like the previews.
+      if (inserted.transfer.cleanDataRoom) {
+        await deps.roomPages?.enqueue(
           tx,
           inserted.files.map((f) => f.id),
         )

@@ -81,9 +81,11 @@ export function createSftpService(
   let endpoint: SftpEndpoint | undefined
 
   /** Whether the transfer may be read over SFTP now: active, and its sender's plan has the flag. */
-  async function readable(aggregate: TransferAggregate): Promise<boolean> {
+  async function readable(aggregate: TransferAggregate, bySender: boolean): Promise<boolean> {
     const { transfer } = aggregate
     if (statusOf(aggregate, deps.clock.now()) !== 'active' || !transfer.userId) return false
+    // A data room's bytes are its sender's alone (issue 19 item 3): the shared password opens nothing.
+    if (transfer.cleanDataRoom && !bySender) return false
     // Past its download limit the files are gone (issue 18 item 2).
     if (transfer.spentAt) return false
     return (await plans.planForUser(transfer.userId)).sftp_download
@@ -101,6 +103,7 @@ export function createSftpService(
   /** The session of a signed-in login; `credentialHolds` says whether what signed it in still opens the transfer. */
   function openLogin(
     found: TransferAggregate,
+    bySender: boolean,
     credentialHolds: (now: TransferAggregate) => Promise<boolean>,
     clientIp: string,
   ): SftpLogin {
@@ -116,7 +119,7 @@ export function createSftpService(
       files: found.files.map((f) => ({ id: f.id, name: f.fileName, size: f.fileSize })),
       async stillValid() {
         const now = await repo.findShare(found.transfer.uniqueId)
-        return !!now && (await readable(now)) && (await credentialHolds(now))
+        return !!now && (await readable(now, bySender)) && (await credentialHolds(now))
       },
       read: (fileId, range) => deps.blobs.read(file(fileId).fileKey, range),
       begin: async (fileId) => {
@@ -174,9 +177,9 @@ export function createSftpService(
         await unlockLimit.failed(transferId, clientIp)
         return null
       }
-      if (!(await readable(found))) return null
+      if (!(await readable(found, false))) return null
       await unlockLimit.succeeded(transferId, clientIp)
-      return openLogin(found, async (now) => isSftpPassword(key, now.transfer, now.recipients, password), clientIp)
+      return openLogin(found, false, async (now) => isSftpPassword(key, now.transfer, now.recipients, password), clientIp)
     },
 
     /**
@@ -194,10 +197,10 @@ export function createSftpService(
         if (offered.signature) await unlockLimit.failed(found.transfer.id, clientIp)
         return null
       }
-      if (!(await readable(found))) return null
+      if (!(await readable(found, true))) return null
       if (outcome === 'known') return 'known'
       await unlockLimit.succeeded(found.transfer.id, clientIp)
-      return openLogin(found, () => sshKeys.stillHas(senderId, offered.data), clientIp)
+      return openLogin(found, true, () => sshKeys.stillHas(senderId, offered.data), clientIp)
     },
   }
 }

@@ -6,6 +6,8 @@ import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import type { Derivatives } from './create-transfer.js'
 import { newTrackingId } from './create-transfer.js'
+import { roomKeysOf } from './data-room/data-room-keys.js'
+import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { sharingUrl, statusOf } from './transfer-mapping.js'
@@ -33,6 +35,7 @@ type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' 
   uploads: UploadClaims
   /** Queues the previews of added files (issue 19). */
   derivatives?: Derivatives | undefined
+  roomPages?: RoomPagesQueue | undefined
 }
 
 /** The owner's part of a PATCH that is not a plain column: expiry and recipients (issue 18 item 4). */
@@ -202,6 +205,15 @@ export function createTransferEdits(deps: EditDeps) {
           const keys = claimed.map((file) => file.key)
           await deps.derivatives?.enqueue(tx, await repo.fileIdsByKeys(locked.id, keys))
         }
+        if (locked.cleanDataRoom) {
+          await deps.roomPages?.enqueue(
+            tx,
+            await repo.fileIdsByKeys(
+              locked.id,
+              claimed.map((file) => file.key),
+            ),
+          )
+        }
       })
     },
 
@@ -224,7 +236,7 @@ export function createTransferEdits(deps: EditDeps) {
       })
       try {
         // The file and its previews (issue 19), if any were made.
-        for (const key of [removed.fileKey, removed.thumbnailKey, removed.previewKey]) {
+        for (const key of [removed.fileKey, removed.thumbnailKey, removed.previewKey, ...roomKeysOf(removed)]) {
           if (key !== null) await deps.blobs.delete(key)
         }
       } catch (error) {

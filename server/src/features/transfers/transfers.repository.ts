@@ -4,6 +4,7 @@ import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql 
 import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
+import { roomKeysOf } from './data-room/data-room-keys.js'
 import { prepareShareQuery, type ShareAggregate } from './share-query.js'
 import type { TransferAggregate, TransferFileRow, TransferRecipientRow, TransferRow } from './transfer-rows.js'
 
@@ -363,10 +364,16 @@ export function createTransfersRepository(db: DbExecutor) {
           key: transferFiles.fileKey,
           thumbnail: transferFiles.thumbnailKey,
           preview: transferFiles.previewKey,
+          roomPages: transferFiles.roomPages,
+          roomPdfKey: transferFiles.roomPdfKey,
         })
         .from(transferFiles)
         .where(eq(transferFiles.transferId, transferId))
-      return rows.flatMap((r) => [r.key, r.thumbnail, r.preview].filter((key): key is string => key !== null))
+      return rows.flatMap((r) => [
+        ...[r.key, r.thumbnail, r.preview].filter((key): key is string => key !== null),
+        // The data room's renders (issue 19 item 3).
+        ...roomKeysOf({ fileKey: r.key, roomPages: r.roomPages, roomPdfKey: r.roomPdfKey }),
+      ])
     },
 
     /**

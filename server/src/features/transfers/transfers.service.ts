@@ -27,7 +27,13 @@ import { createRecipientVerification } from './access/recipient-verification.js'
 import { type AccessClaim, createTransferAccess } from './access/transfer-access.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { createTransferCreator, type Derivatives, type SendOptions } from './create-transfer.js'
-import { dataRoomAccess, noDataRoomPlan } from './data-room/data-room-settings.js'
+import {
+  assertNotDataRoom,
+  dataRoomAccess,
+  noDataRoomPlan,
+  requireDataRoomPlan,
+} from './data-room/data-room-settings.js'
+import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
@@ -86,6 +92,7 @@ export function createTransfersService(
     uploads,
     senders,
     derivatives,
+    roomPages,
     webhookEvents,
   }: {
     plans: PlansService
@@ -93,15 +100,16 @@ export function createTransfersService(
     senders: Pick<SenderConfirmations, 'assertMaySend'>
     /** Queues the previews of new files (issue 19). */
     derivatives?: Derivatives
+    roomPages?: RoomPagesQueue
     /** The webhook outbox (issue 20 item 5): events written in the transaction of what happened. */
     webhookEvents?: WebhookEvents
   },
 ) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives, webhookEvents })
+  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives, roomPages, webhookEvents })
   const recovery = createRecovery({ ...deps, plans })
-  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives })
+  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)
@@ -473,6 +481,16 @@ export function createTransfersService(
         if (!row) throw notFound()
         updated = { ...found, transfer: row }
       }
+      // A data room turned on: its files' clean pages are rendered once (those never rendered).
+      if (input.clean_data_room && roomPages) {
+        await deps.database.db.transaction(async (tx) =>
+          roomPages.enqueue(
+            tx,
+            updated.files.map((f) => f.id),
+          ),
+        )
+        updated = (await repo.findById(updated.transfer.id)) ?? updated
+      }
       // A new limit, burning turned on, or a recipient list without the one who had not downloaded yet
       // may end the transfer now.
       if (limitsChange || input.recipient_emails !== undefined) {
@@ -531,6 +549,8 @@ export function createTransfersService(
         await access.require(found.transfer, { isSender: true, grants })
       }
       const isSender = signedBySender || viewerIsSender
+      // A data room's bytes are its sender's alone (issue 19 item 3), ZIP, ranges and HEAD alike.
+      assertNotDataRoom(found.transfer, isSender)
       // HEAD, ranges and whole downloads alike: none is let through while every allowed download is done or in flight.
       if (!isSender) await downloadLimit.admit(found.transfer)
       // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
@@ -562,6 +582,7 @@ export function createTransfersService(
       if (found.transfer.spentAt) throw limitReached()
       const isSender = viewer !== null && viewer.id === found.transfer.userId
       await access.require(found.transfer, { isSender, grants }, found.recipients)
+      assertNotDataRoom(found.transfer, isSender)
       requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_preview')
       const file = found.files.find((f) => f.id === fileId)
       if (!file) throw ruleError('transfer_file_not_found', 404)
@@ -596,6 +617,33 @@ export function createTransfersService(
         isSender,
         recipient: recipient ? { id: recipient.id, email: recipient.email } : null,
       }
+    },
+
+    /**
+     * Who is in a data room (issue 19 item 3): the checks of viewFile, then a recipient grant
+     * (the sender too needs one here: the room shows what a recipient sees, logged under a
+     * recipient), the sender's plan flag, and the recipient not revoked (403 viewer_revoked).
+     * Run on every page request, so a revocation or a removed recipient bites at the next page.
+     */
+    async roomViewer(uniqueId: string, grants: readonly string[]) {
+      const found = await byShareId(uniqueId)
+      if (!found) throw notFound()
+      assertActive(found)
+      if (found.transfer.spentAt) throw limitReached()
+      if (!found.transfer.cleanDataRoom) throw notFound()
+      const { recipientId } = await access.require(found.transfer, { isSender: false, grants }, found.recipients)
+      const recipient = found.recipients.find((r) => r.id === recipientId)
+      if (!recipient) throw new AppError('verification_required', 401)
+      requireDataRoomPlan(await plans.planForUser(found.transfer.userId))
+      if (recipient.roomRevokedAt) throw new AppError('viewer_revoked', 403)
+      return { transfer: found.transfer, files: found.files, recipient }
+    },
+
+    /** The owner's data-room transfer (not deleted; expired too) for its log and revocations, with the plan flag. */
+    async roomOwner(viewer: Viewer, id: string): Promise<TransferAggregate> {
+      const found = await managed(viewer, id, false)
+      requireDataRoomPlan(await plans.planForUser(found.transfer.userId))
+      return found
     },
 
     /** The owner's transfer (not deleted; expired too) for its comments export, with document_comments. */

@@ -16,6 +16,15 @@ import {
   signUp,
   uploadFiles,
 } from '../testing/transfers-test-kit.js'
+import {
+  askCode,
+  codesTo,
+  confirmCode,
+  errorCode,
+  nthCode,
+  recipientCodeMails,
+  verify,
+} from './testing/verification-test-kit.js'
 
 // Issue 18 item 3: a transfer open only to its recipients, each after a 6-digit code emailed to
 // their address; the grant is bound to that recipient.
@@ -33,30 +42,6 @@ const stacks = testStacks.map((stack) => ({
     REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
   },
 }))
-
-/** A recipient-code email's subject ends with the code (both languages). */
-const codeSubject = /(?:Ferry code to open the files|código de Ferry para abrir los archivos): (\d{6})$/
-
-/** The recipient-code emails sent to `email`, oldest first, each with its code. */
-async function recipientCodeMails(app: TestApp, email: string) {
-  return (await outbox(app))
-    .filter((mail) => mail.to.includes(email) && codeSubject.test(mail.subject))
-    .map((mail) => ({ ...mail, code: codeSubject.exec(mail.subject)![1]! }))
-}
-
-/** The codes emailed to `email` so far. */
-const codesTo = async (app: TestApp, email: string) => (await recipientCodeMails(app, email)).map((m) => m.code)
-
-/**
- * Waits for the `n`th code email to `email` (it goes out after the 202) and returns the code that
- * is new since `known` (the codes seen before asking; mails written in one millisecond may sort
- * either way).
- */
-async function nthCode(app: TestApp, email: string, n: number, known: readonly string[] = []): Promise<string> {
-  await expect.poll(async () => (await codesTo(app, email)).length).toBeGreaterThanOrEqual(n)
-  const codes = await codesTo(app, email)
-  return codes.find((code) => !known.includes(code)) ?? codes.at(-1)!
-}
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
@@ -107,24 +92,6 @@ async function sendToRecipients(
     files: bodies.map((body, i) => ({ body, key: detail.body.files[i]!.file_key, id: detail.body.files[i]!.file_id })),
     downloadBase: `${app.url}/share/${uniqueId}/download`,
   }
-}
-
-const askCode = (app: TestApp, uniqueId: string, email: string, ip = uniqueIp()) =>
-  postJson(app.api, `/api/share/${uniqueId}/verification`, { email }, { 'x-forwarded-for': ip })
-const confirmCode = (app: TestApp, uniqueId: string, email: string, code: string, ip = uniqueIp()) =>
-  postJson(app.api, `/api/share/${uniqueId}/verification/confirm`, { email, code }, { 'x-forwarded-for': ip })
-const errorCode = async (res: Response) => ((await res.json()) as { code?: string }).code
-
-/** Verifies `email` the way the share page does (ask, read the outbox, confirm); the grant. */
-async function verify(app: TestApp, uniqueId: string, email: string): Promise<string> {
-  const known = await codesTo(app, email)
-  const asked = await askCode(app, uniqueId, email)
-  expect(asked.status, await asked.clone().text()).toBe(202)
-  const res = await confirmCode(app, uniqueId, email, await nthCode(app, email, known.length + 1, known))
-  expect(res.status, await res.clone().text()).toBe(204)
-  const grant = res.headers.get('x-ferry-grant')
-  expect(grant).toBeTruthy()
-  return grant!
 }
 
 const withGrant = (grant: string) => ({ 'x-ferry-grant': grant })

@@ -38,3 +38,11 @@ export function dataRoomAccess(plan: Pick<Plan, 'max_document_features'>, change
   if (change.recipientCount === 0) throw dataRoomNeedsRecipients()
   return access
 }
+
+/**
+ * Every byte path (a download, the ZIP, a preview or thumbnail, SFTP, the CLI) refuses anyone but
+ * the sender of a data room with 403 data_room_view_only: its original bytes never reach a viewer.
+ */
+export function assertNotDataRoom(transfer: { cleanDataRoom: boolean }, isSender: boolean): void {
+  if (transfer.cleanDataRoom && !isSender) throw new AppError('data_room_view_only', 403)
+}

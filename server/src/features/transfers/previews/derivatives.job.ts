@@ -23,7 +23,7 @@ export const thumbnailPx = 320
 export const screenPx = 1600
 
 /** Image formats libvips decodes here (sharp's prebuilt build; HEIC only where libheif can). */
-const decodable = new Set([
+export const decodableImages = new Set([
   'image/jpeg',
   'image/png',
   'image/webp',
@@ -35,7 +35,7 @@ const decodable = new Set([
 ])
 
 /** Office documents LibreOffice converts to PDF, with the extension it needs to pick its import filter. */
-const officeExtensions: Record<string, string> = {
+export const officeExtensions: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
@@ -159,7 +159,7 @@ export function derivativesHandler(
     mediaType: string,
     keys: ReturnType<typeof derivativeKeys>,
   ): Promise<Made | null> {
-    if (decodable.has(mediaType)) return renderImage(deps, file.fileKey)
+    if (decodableImages.has(mediaType)) return renderImage(deps, file.fileKey)
     if (mediaType === 'application/pdf') {
       if (!tools.pdftoppm) return null
       const thumbnail = await onScratchCopy(file, 'document.pdf', (copy) => pdfThumbnail(tools, copy))

@@ -11,7 +11,8 @@ export interface SftpMailLogin {
   password: string
 }
 
-type MailedTransfer = Pick<TransferRow, 'uniqueId' | 'sftpInEmail'> & Parameters<typeof sftpPassword>[1]
+type MailedTransfer = Pick<TransferRow, 'uniqueId' | 'sftpInEmail' | 'cleanDataRoom'> &
+  Parameters<typeof sftpPassword>[1]
 type MailedRecipients = Parameters<typeof sftpPassword>[2]
 
 /**
@@ -23,7 +24,8 @@ export function createSftpMailLogins(deps: Pick<Deps, 'config' | 'database'>) {
   const secret = cachedSecret(deps.database.db, 'sftp-credentials')
   return async (transfer: MailedTransfer, recipients: MailedRecipients): Promise<SftpMailLogin | undefined> => {
     const { host, port } = deps.config.sftp
-    if (!transfer.sftpInEmail || port === 0) return undefined
+    // A data room's recipients never get a way to the bytes.
+    if (!transfer.sftpInEmail || transfer.cleanDataRoom || port === 0) return undefined
     return {
       host,
       port,

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { PreviewTools } from './preview-tools.js'
 import { runTool, ToolFailedError } from './run-tool.js'
@@ -39,6 +39,43 @@ export async function renderPdfFirstPage(
   })
   if (png.length === 0) throw new ToolFailedError('pdftoppm', 'exit', 'no page rendered')
   return png
+}
+
+/**
+ * Pages 1..maxPages of a PDF as PNG files `widthPx` wide (height following each page), written
+ * into `outDir` by pdftoppm with no network; resolves with their paths in page order. For the
+ * data room's clean rasters (issue 19 item 3). Rejects with ToolFailedError as above.
+ */
+export async function renderPdfPages(
+  tools: Pick<PreviewTools, 'pdftoppm' | 'unshare'>,
+  pdfFile: string,
+  outDir: string,
+  options: { widthPx: number; maxPages: number; timeoutMs: number },
+): Promise<string[]> {
+  if (!tools.pdftoppm) throw new Error('pdftoppm is not installed')
+  await mkdir(outDir, { recursive: true })
+  const run = withoutNetwork(tools, tools.pdftoppm, [
+    '-f',
+    '1',
+    '-l',
+    String(options.maxPages),
+    '-png',
+    '-scale-to-x',
+    String(options.widthPx),
+    '-scale-to-y',
+    '-1',
+    pdfFile,
+    path.join(outDir, 'page'),
+  ])
+  await runTool(run.command, run.args, {
+    timeoutMs: options.timeoutMs,
+    env: toolEnv(path.dirname(pdfFile)),
+    name: 'pdftoppm',
+  })
+  // page-1.png … or page-001.png: zero-padded to the page count's digits, so the names sort.
+  const pages = (await readdir(outDir)).filter((name) => /^page-\d+\.png$/.test(name)).sort()
+  if (pages.length === 0) throw new ToolFailedError('pdftoppm', 'exit', 'no page rendered')
+  return pages.map((name) => path.join(outDir, name))
 }
 
 /** ffmpeg's demuxer for each video type Ferry detects, so a file is never probed as a playlist. */
