@@ -30,7 +30,7 @@ export const dataRoomViews = pgTable(
 /**
  * The data room's audit log: append-only. The application only inserts (a database trigger
  * refuses UPDATE); a page's time on screen is a row of its own (`seen`), joined to the page row
- * it follows when read (docs/decisions/0022). Who, which file and view are copied in (no foreign
+ * it follows when read (docs/decisions/0024). Who, which file and view are copied in (no foreign
  * keys but the transfer's), so an entry outlives a removed recipient or file; it goes only with
  * the transfer row itself.
  */

@@ -179,7 +179,12 @@ export function createSftpService(
       }
       if (!(await readable(found, false))) return null
       await unlockLimit.succeeded(transferId, clientIp)
-      return openLogin(found, false, async (now) => isSftpPassword(key, now.transfer, now.recipients, password), clientIp)
+      return openLogin(
+        found,
+        false,
+        async (now) => isSftpPassword(key, now.transfer, now.recipients, password),
+        clientIp,
+      )
     },
 
     /**

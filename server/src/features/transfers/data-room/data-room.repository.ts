@@ -102,7 +102,7 @@ export function createDataRoomRepository(db: DbExecutor) {
 
     /**
      * Page and PDF entries of a transfer, newest first, each page with the time on screen of the
-     * first `seen` row of its view and page after it (docs/decisions/0022).
+     * first `seen` row of its view and page after it (docs/decisions/0024).
      */
     async entries(transferId: string, options: { before?: number; limit?: number } = {}) {
       // Qualified by hand: drizzle writes a one-table query's columns bare, which inside the
