@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createInProcessEventBus } from '../adapters/event-bus/in-process-event-bus.js'
 import type { Database } from '../db/database.js'
 import { openPostgresDatabase } from '../db/postgres-database.js'
@@ -18,11 +18,6 @@ function setup(database: Database) {
   const clock = createTestClock()
   const queue = createJobQueue({ database, clock }, { baseBackoffMs: base, maxBackoffMs: 35_000 })
   return { clock, queue }
-}
-
-/** Resolves once `condition` holds, looking every few milliseconds (the test's timeout bounds it). */
-async function waitFor(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const rowOf = async (database: Database, id: string) =>
@@ -212,13 +207,13 @@ await forEachDatabase((getDatabase) => {
     )
     try {
       await queue.enqueue('woken', { name: 'plain' })
-      await waitFor(() => ran.length === 1)
+      await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 10_000 })
       // Announced inside a transaction that commits later: the second look, wakeRetryMs on, finds it.
       await database.db.transaction(async (tx) => {
         await queue.enqueue('woken', { name: 'in a transaction' }, { executor: tx })
       })
       clock.advance(250)
-      await waitFor(() => ran.length === 2)
+      await vi.waitFor(() => expect(ran).toHaveLength(2), { timeout: 10_000 })
       expect(ran).toEqual(['plain', 'in a transaction'])
     } finally {
       await worker.stop()
