@@ -131,6 +131,17 @@ export const errorMessages = {
   unauthorized: 'Not authenticated',
   forbidden: 'You do not have permission to do this.',
   plan_feature_missing: 'Your plan does not include this feature. Upgrade your plan to use it.',
+  already_in_organization: 'You already belong to an organization. Leave it first.',
+  already_member: 'This person is already a member of the organization.',
+  invitation_pending: 'This address already has a pending invitation. Revoke it first to send a new one.',
+  invitation_not_found: 'This invitation does not exist, or it was revoked or already used.',
+  invitation_expired: 'This invitation has expired. Ask for a new one.',
+  invitation_email_mismatch:
+    'This invitation was sent to another address. Sign in with the invited address to accept it.',
+  last_owner: 'An organization needs an owner. Give ownership to another member instead.',
+  new_owner_has_subscription:
+    "This member pays for a plan of their own. They cancel it first; then the organization's subscription can move to them.",
+  owner_cannot_leave: 'The owner cannot leave the organization. Hand ownership over first, or delete the organization.',
   api_key_invalid: 'This API key is not valid: it is mistyped, or it was revoked.',
   api_key_not_allowed: 'This route cannot be used with an API key. Sign in to Ferry instead.',
   scope_missing: 'This API key does not have the scope this route needs.',

@@ -22,6 +22,8 @@ import { authRoutes } from './features/auth/auth.routes.js'
 import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
+import { organizationsRoutes } from './features/organizations/organizations.routes.js'
+import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
 import { referralsJobs } from './features/referrals/referrals.jobs.js'
 import { referralsRoutes } from './features/referrals/referrals.routes.js'
@@ -124,6 +126,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
   await app.register(twoFactorRoutes(services.twoFactor))
   await app.register(plansRoutes(services.plans))
+  await app.register(organizationsRoutes({ organizations: services.organizations }))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
   await app.register(sftpRoutes(services.sftp))
@@ -178,5 +181,6 @@ export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
     roomPagesHandler(deps),
     commentDigestHandler(services.comments),
     webhookDeliveryHandler(services.webhooks),
+    seatsHandler(deps),
   ]
 }

@@ -15,6 +15,8 @@ import { createPasswordResets } from './features/auth/password-reset.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
+import { createOrganizationsService } from './features/organizations/organizations.service.js'
+import { createSeatsQueue } from './features/organizations/seats.js'
 import { createPlansService } from './features/plans/plans.service.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
@@ -50,6 +52,8 @@ export async function createServices(deps: Deps) {
   const webhookEvents = createWebhookOutbox(deps, jobQueue)
   const webhooks = createWebhooksService(deps, { jobQueue })
   const users = createUsersService(deps)
+  // Organizations (issue 22): members get the owner's plan (plans.repository planSourceOf); seats are billed by a job.
+  const organizations = createOrganizationsService(deps, { plans, seats: createSeatsQueue(deps, jobQueue) })
   const secondFactor = createSecondFactor(deps)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
@@ -107,6 +111,7 @@ export async function createServices(deps: Deps) {
     analytics,
     webhooks,
     plans,
+    organizations,
     users,
     auth,
     apiKeys,

@@ -6,6 +6,7 @@ import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { commentsApi } from './comments.js'
 import { dataRoomApi } from './data-room.js'
+import { organizationsApi } from './organizations.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
 import { referralsApi } from './referrals.js'
@@ -50,4 +51,8 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(sftpApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),
+  // Step 1 of issue 22: the routes registered so far (the rest follow in the next commit).
+  organizationsApi.create,
+  organizationsApi.current,
+  organizationsApi.get,
 ]

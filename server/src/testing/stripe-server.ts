@@ -28,6 +28,8 @@ export interface TestStripeServer {
   webhookSecret: string
   calls: StripeCall[]
   sessions: Map<string, StandInSession>
+  /** Seats per subscription id: its one item's quantity (1 until an update sets it). */
+  quantities: Map<string, number>
   /** Marks a session paid, as Stripe would once the customer paid (or started a trial). */
   pay(
     sessionId: string,
@@ -61,6 +63,16 @@ export async function startStripeServer(): Promise<TestStripeServer> {
   const webhookSecret = 'whsec_ferry_standin_secret'
   const calls: StripeCall[] = []
   const sessions = new Map<string, StandInSession>()
+  const quantities = new Map<string, number>()
+  const subscriptionBody = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    object: 'subscription',
+    items: {
+      object: 'list',
+      data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(id) ?? 1 }],
+    },
+    ...extra,
+  })
   let failures = 0
   let counter = 0
 
@@ -110,9 +122,20 @@ export async function startStripeServer(): Promise<TestStripeServer> {
           ? json(res, 200, found)
           : json(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } })
       }
+      if (req.method === 'GET' && subscription) {
+        return json(res, 200, subscriptionBody(decodeURIComponent(subscription[1]!)))
+      }
       if (req.method === 'POST' && subscription) {
+        const id = decodeURIComponent(subscription[1]!)
+        const quantity = params['items[0][quantity]']
+        if (quantity !== undefined) {
+          if (params['items[0][id]'] !== `si_${id}`) {
+            return json(res, 400, { error: { type: 'invalid_request_error', message: 'No such subscription item' } })
+          }
+          quantities.set(id, Number(quantity))
+        }
         const cancelAtPeriodEnd = params.cancel_at_period_end === 'true'
-        return json(res, 200, { id: subscription[1], object: 'subscription', cancel_at_period_end: cancelAtPeriodEnd })
+        return json(res, 200, subscriptionBody(id, { cancel_at_period_end: cancelAtPeriodEnd }))
       }
       if (req.method === 'DELETE' && subscription) {
         return json(res, 200, { id: subscription[1], object: 'subscription', status: 'canceled' })
@@ -130,6 +153,7 @@ export async function startStripeServer(): Promise<TestStripeServer> {
     webhookSecret,
     calls,
     sessions,
+    quantities,
     pay(sessionId, options = {}) {
       const found = sessions.get(sessionId)
       if (!found) throw new Error(`No stand-in session ${sessionId}`)

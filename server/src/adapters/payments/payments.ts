@@ -18,6 +18,11 @@ export interface PaymentsAdapter {
   cancelNow(providerSubscriptionId: string): Promise<void>
   /** Ends the provider's trial now and charges the first period (the user had a trial already). */
   endTrialNow(providerSubscriptionId: string): Promise<void>
+  /**
+   * Sets the number of seats (the subscription item's quantity), prorated: an organization's
+   * members joined or left (issue 22). Absolute, so repeating it changes nothing.
+   */
+  setQuantity(providerSubscriptionId: string, quantity: number): Promise<void>
 }
 
 export interface CheckoutRequest {

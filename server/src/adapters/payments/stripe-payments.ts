@@ -162,6 +162,19 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { trial_end: 'now' }))
     },
 
+    async setQuantity(providerSubscriptionId, quantity) {
+      const subscription = await call(() => stripe.subscriptions.retrieve(providerSubscriptionId))
+      const item = subscription.items.data[0]
+      if (!item) throw unavailable(new Error(`Stripe subscription ${providerSubscriptionId} has no item`))
+      if (item.quantity === quantity) return
+      await call(() =>
+        stripe.subscriptions.update(providerSubscriptionId, {
+          items: [{ id: item.id, quantity }],
+          proration_behavior: 'create_prorations',
+        }),
+      )
+    },
+
     async cancelNow(providerSubscriptionId) {
       await call(() => stripe.subscriptions.cancel(providerSubscriptionId))
     },

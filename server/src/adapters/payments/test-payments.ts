@@ -25,5 +25,7 @@ export function createTestPayments(): PaymentsAdapter {
     async resume() {},
     async cancelNow() {},
     async endTrialNow() {},
+    // The test checkout has no provider: the subscription's own quantity and amount are the record.
+    async setQuantity() {},
   }
 }

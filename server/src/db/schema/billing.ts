@@ -34,7 +34,10 @@ export const subscriptions = pgTable(
     provider: text('provider').$type<PaymentProvider | 'complimentary'>().notNull(),
     /** Null for complimentary subscriptions. */
     interval: text('interval').$type<BillingInterval>(),
+    /** What one period costs in all: the seat price × `quantity`. */
     amountCents: integer('amount_cents'),
+    /** Seats: 1, or an organization's number of members (issue 22; Stripe's subscription item quantity). */
+    quantity: integer('quantity').notNull().default(1),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }),
     nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
@@ -56,6 +59,7 @@ export const subscriptions = pgTable(
     check('subscriptions_status_check', sql`${t.status} in ('TRIALING', 'ACTIVE', 'CANCELED', 'ENDED')`),
     check('subscriptions_provider_check', sql`${t.provider} in ('stripe', 'test', 'complimentary')`),
     check('subscriptions_interval_check', sql`${t.interval} is null or ${t.interval} in ('monthly', 'yearly')`),
+    check('subscriptions_quantity_check', sql`${t.quantity} >= 1`),
     check('subscriptions_amount_check', sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
   ],
 )

@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { organizations } from './organizations.js'
 import { users } from './users.js'
 
 /**
@@ -28,6 +29,12 @@ export const transfers = pgTable(
     uniqueId: text('unique_id').notNull().unique(),
     /** The sender; null once the account is deleted (the files then expire as planned). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The organization that owns the transfer once its sender was removed from it (issue 22): the
+     * sender's user_id is cleared then, so the transfer leaves their list and every ownership check,
+     * while recipients keep their links until it expires.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     title: text('title').notNull().default(''),
     message: text('message').notNull().default(''),
     totalSize: bigint('total_size', { mode: 'number' }).notNull(),
@@ -81,6 +88,9 @@ export const transfers = pgTable(
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
     index('transfers_user_id_created_at_idx').on(t.userId, t.createdAt, t.id),
+    index('transfers_organization_id_created_at_idx')
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.organizationId} is not null`),
     index('transfers_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index('transfers_purge_idx').on(t.purgeAfter).where(sql`${t.filesDeletedAt} is null`),
     index('transfers_expired_event_idx')
