@@ -231,6 +231,9 @@ export const errorMessages = {
   referral_already_redeemed: 'You have already used a referral code.',
   referral_not_found: 'This referral does not exist.',
   payout_transition_invalid: 'This payout cannot change from {value}.',
+  css_refused: 'This stylesheet was refused: {value}.',
+  backgrounds_too_many: 'An organization keeps at most {n} backgrounds. Delete one first.',
+  background_invalid: 'This file is not an image Ferry can use as a background (JPEG, PNG, WebP or AVIF).',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { brandingSchema } from './branding.js'
 import { page } from './pagination.js'
 import { uploadedFileRecord } from './transfers.js'
 
@@ -178,6 +179,8 @@ export const requestInfoResponse = z.object({
   bytes_received: z.int().nonnegative(),
   /** The most bytes one upload may still total (guardrail remainder and the requester's plan); null = no limit. */
   max_upload_bytes: z.int().nonnegative().nullable(),
+  /** The requester's organization's stylesheet and background (issue 22 items 3, 4), or null. */
+  branding: brandingSchema,
 })
 export type RequestInfo = z.infer<typeof requestInfoResponse>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../domain/text.js'
+import { brandingSchema } from './branding.js'
 import { page, pageQuery } from './pagination.js'
 
 /** Hours a recovery payment adds, and the grace after expiry in which it is offered (spec/transfers.md §9, product.md §3). */
@@ -425,6 +426,8 @@ export const shareResponse = z.object({
   sender: z.object({ name: z.string() }),
   /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */
   download_url: z.string().nullable(),
+  /** The sender's organization's stylesheet and background (issue 22 items 3, 4), or null. */
+  branding: brandingSchema,
   tracking: trackingSchema,
 })
 export type ShareResponse = z.infer<typeof shareResponse>

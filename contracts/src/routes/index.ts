@@ -4,6 +4,7 @@ import { analyticsApi } from './analytics.js'
 import { apiKeysApi, putUploadApi } from './api-keys.js'
 import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
+import { brandingApi } from './branding.js'
 import { commentsApi } from './comments.js'
 import { dataRoomApi } from './data-room.js'
 import { organizationsApi } from './organizations.js'
@@ -30,6 +31,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(plansApi),
   ...Object.values(authApi),
   ...Object.values(billingApi),
+  ...Object.values(brandingApi),
   ...Object.values(referralsApi),
   ...Object.values(adminApi),
   ...Object.values(requestLinksApi),

@@ -44,6 +44,11 @@ export interface RouteDefinition {
   query?: z.ZodType
   body?: z.ZodType
   /**
+   * The body is not JSON but bytes of this media type (`text/css`, `image/*`): the server reads it
+   * raw and checks it itself, and the web client sends the string or Blob it is given as it is.
+   */
+  rawBody?: string
+  /**
    * What success looks like, by status: a schema for a JSON body, `null` for anything else (an empty
    * 204, a file, a redirect). Failures always have the one error shape `{detail, code}`.
    */
@@ -98,7 +103,7 @@ type Part<Key extends string, S> = S extends z.ZodType
 /** What a call of the route sends: its params, query and body, each typed by its schema. */
 export type RouteInput<R extends RouteDefinition> = Part<'params', R['params']> &
   Part<'query', R['query']> &
-  Part<'body', R['body']>
+  (R extends { rawBody: string } ? { body: Blob | string } : Part<'body', R['body']>)
 
 /** Whether a call needs an input at all (a route whose every part is optional may be called bare). */
 export type InputArgs<R extends RouteDefinition> =

@@ -120,6 +120,10 @@ export function createAppRouter() {
                   }),
                 },
                 {
+                  path: 'organization/branding',
+                  lazy: async () => ({ Component: (await import('./routes/branding-page.js')).BrandingPage }),
+                },
+                {
                   path: 'invite',
                   lazy: async () => ({ Component: (await import('./routes/invite-page.js')).InvitePage }),
                 },

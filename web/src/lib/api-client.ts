@@ -43,8 +43,9 @@ export interface CallOptions {
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   query?: Record<string, QueryValue>
-  /** Sent as JSON. */
+  /** Sent as JSON, or as it is when `rawBody` names its media type. */
   body?: unknown
+  rawBody?: string
   /** Validates and types the response body. */
   schema?: ResponseParser<T>
   headers?: Record<string, string>
@@ -115,14 +116,22 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       'X-Requested-With': 'XMLHttpRequest',
       ...req.headers,
     }
-    if (req.body !== undefined) headers['Content-Type'] = 'application/json'
+    // A route with a raw body (a stylesheet, an image) sends it as it is, typed by the Blob or the route.
+    const raw = req.rawBody !== undefined
+    if (req.body !== undefined) {
+      headers['Content-Type'] = raw
+        ? req.body instanceof Blob && req.body.type
+          ? req.body.type
+          : (req.rawBody as string)
+        : 'application/json'
+    }
 
     let response: Response
     try {
       response = await doFetch(buildUrl(baseUrl, path, req.query), {
         method: req.method ?? 'GET',
         headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        body: req.body === undefined ? undefined : raw ? (req.body as BodyInit) : JSON.stringify(req.body),
         credentials: withSession ? 'include' : 'omit',
         signal: req.signal,
       })
@@ -156,6 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       method: route.method,
       query: input?.query,
       body: input?.body,
+      rawBody: route.rawBody,
       schema: schema ?? undefined,
       headers: options?.headers,
       signal: options?.signal,

@@ -2,6 +2,7 @@ import type account from '../locales/en/account.json'
 import type admin from '../locales/en/admin.json'
 import type analytics from '../locales/en/analytics.json'
 import type billing from '../locales/en/billing.json'
+import type branding from '../locales/en/branding.json'
 import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
@@ -22,6 +23,7 @@ declare module 'i18next' {
     resources: {
       common: typeof common
       billing: typeof billing
+      branding: typeof branding
       admin: typeof admin
       analytics: typeof analytics
       account: typeof account

@@ -21,6 +21,8 @@ export const paths = {
   transferHistory: '/transfer-history',
   /** The account's analytics panel (issue 21), `?from=…&to=…` for a period. */
   analytics: '/analytics',
+  /** The organization's stylesheet and backgrounds (issue 22 items 3 and 4). */
+  organizationBranding: '/organization/branding',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Branding } from '@ferry/contracts/api/branding'
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type {
   ReceivedGroup,
@@ -60,6 +61,11 @@ export interface ReceivedDownload {
 export type InfoResult = { expired: false; info: RequestInfo } | { expired: true; expiresAt: string }
 
 /** Upload-request links (spec/transfers.md §2, §7): create, info, upload, complete, lists and downloads. */
+/** What the upload page of a requester's link is branded with (the branding feature provides it). */
+export interface RequestBranding {
+  forSender(requesterId: string, seed: string): Promise<Branding>
+}
+
 export function createRequestLinksService(
   deps: ServiceDeps,
   {
@@ -67,7 +73,15 @@ export function createRequestLinksService(
     users,
     uploads,
     webhookEvents,
-  }: { plans: PlansService; users: UsersService; uploads: UploadClaims; webhookEvents?: WebhookEvents },
+    branding,
+  }: {
+    plans: PlansService
+    users: UsersService
+    uploads: UploadClaims
+    webhookEvents?: WebhookEvents
+    /** The requester's organization's stylesheet and background on the upload page (issue 22 items 3, 4). */
+    branding?: RequestBranding
+  },
 ) {
   const { clock, database } = deps
   const repo = createRequestLinksRepository(database.db)
@@ -146,10 +160,11 @@ export function createRequestLinksService(
       if (!link) throw requestNotFound()
       if (closedReason(link, clock.now()) === 'expired')
         return { expired: true, expiresAt: link.expiresAt.toISOString() }
-      const [received, plan, owner] = await Promise.all([
+      const [received, plan, owner, brand] = await Promise.all([
         repo.received(link.id),
         plans.planForUser(link.userId),
         users.getById(link.userId),
+        branding ? branding.forSender(link.userId, link.id) : null,
       ])
       const remaining = link.maxTotalBytes === null ? null : link.maxTotalBytes - received.bytes
       return {
@@ -163,6 +178,7 @@ export function createRequestLinksService(
           files_received: received.files,
           bytes_received: received.bytes,
           max_upload_bytes: smallestLimit(plans.limitsFor(plan).maxTransferBytes, remaining),
+          branding: brand,
         },
       }
     },

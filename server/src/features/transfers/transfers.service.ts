@@ -1,3 +1,4 @@
+import type { Branding } from '@ferry/contracts/api/branding'
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import {
   type AdminTransfer,
@@ -84,6 +85,12 @@ export type UnlockResult = { token: string; expiresAt: Date } | null
 /** Who is asking: a signed-in user, or nobody. */
 export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 
+/** What the page of a sender's transfer is branded with (the branding feature provides it). */
+export interface ShareBranding {
+  /** `seed` keeps a rotating background stable per transfer. */
+  forSender(senderId: string, seed: string): Promise<Branding>
+}
+
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
 export function createTransfersService(
   deps: TransfersDeps,
@@ -94,6 +101,7 @@ export function createTransfersService(
     derivatives,
     roomPages,
     webhookEvents,
+    branding,
   }: {
     plans: PlansService
     uploads: UploadClaims
@@ -103,6 +111,8 @@ export function createTransfersService(
     roomPages?: RoomPagesQueue
     /** The webhook outbox (issue 20 item 5): events written in the transaction of what happened. */
     webhookEvents?: WebhookEvents
+    /** The sender's organization's stylesheet and background on the share page (issue 22 items 3, 4). */
+    branding?: ShareBranding
   },
 ) {
   const { clock, blobs, config } = deps
@@ -375,6 +385,7 @@ export function createTransfersService(
             status === 'active' && !transfer.spentAt && (isSender || !transfer.cleanDataRoom)
               ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}`
               : null,
+          branding: transfer.userId && branding ? await branding.forSender(transfer.userId, transfer.id) : null,
           tracking: isSender
             ? {
                 is_sender: true,

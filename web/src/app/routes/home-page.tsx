@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { usePlanName } from '../../components/use-plan-name.js'
 import { authModal, useSession } from '../../features/auth/index.js'
+import { BrandBackdrop, useCurrentBranding } from '../../features/branding/index.js'
 import { usePlanLimits, usePlans } from '../../features/plans/index.js'
 import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
 import { DirectTransferPanel } from '../../features/rooms/index.js'
@@ -29,6 +30,8 @@ function parseTab(value: string | null): HomeTab {
 export function HomePage() {
   const { t } = useTranslation('home')
   const { isAuthenticated, user } = useSession()
+  // An organization's member sees one of its backgrounds behind the upload panel (issue 22 item 3).
+  const branding = useCurrentBranding(isAuthenticated)
   // Kept here, not in the tab, so switching tabs does not drop files, stop their uploads or
   // lose a transfer being sent.
   const uploads = useUploadQueue({ autoStart: isAuthenticated })
@@ -71,80 +74,82 @@ export function HomePage() {
 
   return (
     <Container size={720} py={{ base: 'xl', sm: 56 }} px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap={6} ta="center" mb={{ base: 'lg', sm: 36 }}>
-        <Title order={1} fz={{ base: 28, sm: 40 }} style={{ letterSpacing: '-0.02em' }}>
-          {t('hero.title')}
-        </Title>
-        <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={560} mx="auto">
-          {t('hero.subtitle')}
-        </Text>
-      </Stack>
-      <Paper withBorder shadow="sm" radius="lg" style={{ overflow: 'hidden' }}>
-        <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-          <Tabs.List grow aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap' }}>
-            {tabs.map(({ value, icon: Icon }) => (
-              <Tabs.Tab
-                key={value}
-                value={value}
-                py="md"
-                px={{ base: 6, sm: 'md' }}
-                miw={0}
-                style={{ flexBasis: 0, alignItems: 'flex-start' }}
-              >
-                <Flex
-                  direction={{ base: 'column', xs: 'row' }}
-                  align="center"
-                  justify="center"
-                  gap={{ base: 4, xs: 8 }}
+      <BrandBackdrop branding={isAuthenticated ? branding.data?.branding : undefined}>
+        <Stack gap={6} ta="center" mb={{ base: 'lg', sm: 36 }}>
+          <Title order={1} fz={{ base: 28, sm: 40 }} style={{ letterSpacing: '-0.02em' }}>
+            {t('hero.title')}
+          </Title>
+          <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }} maw={560} mx="auto">
+            {t('hero.subtitle')}
+          </Text>
+        </Stack>
+        <Paper withBorder shadow="sm" radius="lg" style={{ overflow: 'hidden' }}>
+          <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+            <Tabs.List grow aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap' }}>
+              {tabs.map(({ value, icon: Icon }) => (
+                <Tabs.Tab
+                  key={value}
+                  value={value}
+                  py="md"
+                  px={{ base: 6, sm: 'md' }}
+                  miw={0}
+                  style={{ flexBasis: 0, alignItems: 'flex-start' }}
                 >
-                  <Icon size={18} aria-hidden />
-                  <Text
-                    component="span"
-                    fz={{ base: 'xs', xs: 'sm' }}
-                    fw={500}
-                    ta="center"
-                    lh={1.3}
-                    style={{ whiteSpace: 'normal' }}
+                  <Flex
+                    direction={{ base: 'column', xs: 'row' }}
+                    align="center"
+                    justify="center"
+                    gap={{ base: 4, xs: 8 }}
                   >
-                    {t(`tabs.${value}`)}
-                  </Text>
-                </Flex>
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
-            <SendTab
-              uploads={uploads}
-              isAuthenticated={isAuthenticated}
-              plan={plan}
-              form={transfer}
-              passwordInPlan={videoPlan?.password_protection ?? false}
-              sftpInPlan={videoPlan?.sftp_download ?? false}
-              dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
-            <RequestFilesPanel
-              isAuthenticated={isAuthenticated}
-              loginTo={loginPath(homeTabPath('request'))}
-              view={parseRequestView(searchParams.get('view'))}
-              onViewChange={selectRequestView}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
-            <DirectTransferPanel
-              isAuthenticated={isAuthenticated}
-              onLogin={openLogin}
-              onRoomCreated={(roomId) => navigate(roomPath(roomId))}
-              historyTo={paths.transferHistory}
-              videoInPlan={videoPlan ? videoPlan.supports_video_audio : null}
-              videoChecking={plans.isPending || !plan.loaded}
-              planName={videoPlan ? planName(videoPlan) : ''}
-              upgradeTo={paths.upgrade}
-            />
-          </Tabs.Panel>
-        </Tabs>
-      </Paper>
+                    <Icon size={18} aria-hidden />
+                    <Text
+                      component="span"
+                      fz={{ base: 'xs', xs: 'sm' }}
+                      fw={500}
+                      ta="center"
+                      lh={1.3}
+                      style={{ whiteSpace: 'normal' }}
+                    >
+                      {t(`tabs.${value}`)}
+                    </Text>
+                  </Flex>
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
+              <SendTab
+                uploads={uploads}
+                isAuthenticated={isAuthenticated}
+                plan={plan}
+                form={transfer}
+                passwordInPlan={videoPlan?.password_protection ?? false}
+                sftpInPlan={videoPlan?.sftp_download ?? false}
+                dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
+              <RequestFilesPanel
+                isAuthenticated={isAuthenticated}
+                loginTo={loginPath(homeTabPath('request'))}
+                view={parseRequestView(searchParams.get('view'))}
+                onViewChange={selectRequestView}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
+              <DirectTransferPanel
+                isAuthenticated={isAuthenticated}
+                onLogin={openLogin}
+                onRoomCreated={(roomId) => navigate(roomPath(roomId))}
+                historyTo={paths.transferHistory}
+                videoInPlan={videoPlan ? videoPlan.supports_video_audio : null}
+                videoChecking={plans.isPending || !plan.loaded}
+                planName={videoPlan ? planName(videoPlan) : ''}
+                upgradeTo={paths.upgrade}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </BrandBackdrop>
     </Container>
   )
 }

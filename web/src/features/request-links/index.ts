@@ -1,3 +1,4 @@
+export { useRequestInfo } from './api/request-link-queries.js'
 export { RequestFilesPanel, type RequestFilesPanelProps } from './components/request-files-panel.js'
 export { UploadRequestView, type UploadRequestViewProps } from './components/upload-request-view.js'
 export type { RequestUploadFiles } from './request-guardrails.js'

@@ -10,6 +10,7 @@ const info = (over: Partial<RequestInfo> = {}): RequestInfo => ({
   max_files: null,
   max_total_bytes: null,
   allowed_types: [],
+  branding: null,
   require_sender: 'none',
   name: null,
   message: null,

@@ -1,3 +1,4 @@
+export { useShare } from './api/transfer-queries.js'
 export { type TransferListScope, type TransfersApi, transfersApi } from './api/transfers-api.js'
 export { CommentsPanel, type CommentsPanelProps } from './components/comments-panel.js'
 export { SendFilesPanel, type SendFilesPanelProps } from './components/send-files-panel.js'
