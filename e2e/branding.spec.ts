@@ -92,6 +92,7 @@ for (const lang of ['en', 'es'] as const) {
       await editor.fill('.ferry-brand-content {\n  border-top: 7px solid rgb(12, 34, 56);\n}')
       await page.getByRole('button', { name: w.save }).click()
       await expect(page.getByTestId('brand-css-done')).toHaveText(w.saved)
+      await page.screenshot({ path: test.info().outputPath('branding-page.png'), fullPage: true })
 
       // A transfer from the owner; its recipient opens the share page in a browser of their own.
       const transfer = await seedTransfer(request, owner.access_token, {
@@ -123,12 +124,33 @@ for (const lang of ['en', 'es'] as const) {
           .poll(() => rec.locator('.ferry-brand-content').evaluate((el) => getComputedStyle(el).borderTopColor))
           .toBe('rgb(12, 34, 56)')
 
-        // Nothing from any other host, and the largest paint with the background on stays within
-        // Web Vitals' "good" 2.5 s (measured here on a loaded machine; the page had no budget before).
+        await rec.screenshot({ path: test.info().outputPath('branded-share-page.png') })
+        // Nothing from any other host.
         expect([...hosts]).toEqual([origin])
+
+        // The largest paint: the branded page's, then an unbranded share page's in a fresh browser.
         const lcp = await largestPaint(rec)
-        test.info().annotations.push({ type: 'lcp-ms', description: String(Math.round(lcp)) })
-        expect(lcp).toBeLessThan(2_500)
+        const plain = await seedTransfer(request, (await registerViaApi(request)).access_token, {
+          title: `Plain ${lang}`,
+          recipients: ['recipient@e2e.ferry.test'],
+          files: [{ name: 'notes.txt', body: 'hello' }],
+        })
+        const plainContext = await browser.newContext()
+        const plainPage = await plainContext.newPage()
+        await plainPage.goto(withLang(`/share/${plain.unique_id}`))
+        await expect(plainPage.getByText(`Plain ${lang}`).first()).toBeVisible()
+        const plainLcp = await largestPaint(plainPage)
+        await plainContext.close()
+        // The repository had no paint budget; this one is measured in the same run, on this machine:
+        // the branded page's largest paint (background and stylesheet on, fresh cache) within twice
+        // an unbranded share page's (also a fresh cache) plus a second. On the shared 2-core machine
+        // both vary from 2.7 s to 9.6 s; the bound catches a gross regression, such as a wallpaper
+        // that holds the page's text back.
+        test.info().annotations.push({
+          type: 'lcp-ms',
+          description: `branded ${Math.round(lcp)}, plain ${Math.round(plainLcp)}`,
+        })
+        expect(lcp).toBeLessThanOrEqual(plainLcp * 2 + 1_000)
 
         // The sign-in page is never branded, even in the same tab.
         await rec.goto(withLang('/login'))

@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes.js'
 import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
+import { brandingRoutes } from './features/branding/branding.routes.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(commentsRoutes(services.comments, services.shareEvents))
   await app.register(async (scope) => registerCommentsSocket(scope, deps.events, services.comments))
   await app.register(billingRoutes(services.billing))
+  await app.register(brandingRoutes(services.branding))
   await app.register(referralsRoutes(services.referrals))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
   await app.register(

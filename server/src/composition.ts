@@ -15,6 +15,7 @@ import { createPasswordResets } from './features/auth/password-reset.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
+import { createBrandingService } from './features/branding/branding.service.js'
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
 import { createPlansService } from './features/plans/plans.service.js'
@@ -64,6 +65,8 @@ export async function createServices(deps: Deps) {
   const twoFactor = createTwoFactorSettings(deps, { secondFactor, ownPasswords })
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
+  // An organization's stylesheet and backgrounds (issue 22 items 3, 4), on its members' share and request pages.
+  const branding = createBrandingService(deps, { organizations, plans })
   const transfers = createTransfersService(deps, {
     plans,
     uploads: uploadClaims,
@@ -71,6 +74,7 @@ export async function createServices(deps: Deps) {
     derivatives: createDerivativesQueue(jobQueue),
     roomPages: createRoomPagesQueue(jobQueue),
     webhookEvents,
+    branding,
   })
   // The event log (issue 21): downloads, page views and the rest, read by analytics.
   const eventLog = createEventLog(deps)
@@ -83,7 +87,13 @@ export async function createServices(deps: Deps) {
   const sftp = createSftpService(deps, { plans, transfers, sshKeys, eventLog })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
-  const requestLinks = createRequestLinksService(deps, { plans, users, uploads: uploadClaims, webhookEvents })
+  const requestLinks = createRequestLinksService(deps, {
+    plans,
+    users,
+    uploads: uploadClaims,
+    webhookEvents,
+    branding,
+  })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.
   const uploads = createUploadsService(deps, { usage: transfers, plans, requests: requestLinks })
@@ -123,6 +133,7 @@ export async function createServices(deps: Deps) {
     account,
     senderConfirmations,
     transfers,
+    branding,
     previews,
     dataRoom,
     comments,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { organizations } from './organizations.js'
 
 /**
  * An organization's stylesheet (issue 22 item 4): what its admin wrote (`source`, given back for
@@ -7,7 +8,9 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
  * addressed by `hash` so the file can be cached for good.
  */
 export const organizationStylesheets = pgTable('organization_stylesheets', {
-  organizationId: uuid('organization_id').primaryKey(),
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   source: text('source').notNull(),
   compiled: text('compiled').notNull(),
   hash: text('hash').notNull(),
@@ -22,7 +25,9 @@ export const organizationBackgrounds = pgTable(
   'organization_backgrounds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     alt: text('alt').notNull(),
     widths: integer('widths').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

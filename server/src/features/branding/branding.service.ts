@@ -25,7 +25,7 @@ export interface OrganizationMemberships {
 
 /** What branding needs of plans: the flags of a user's plan (an organization's, for its members). */
 export interface BrandingPlans {
-  planFlags(userId: string): Promise<PlanFlags>
+  planForUser(userId: string): Promise<PlanFlags>
 }
 
 /** A refused stylesheet: the route answers 422 with the position. */
@@ -215,7 +215,7 @@ export function createBrandingService(
     async forSender(senderId: string, seed: string, chosen?: string | null): Promise<Branding> {
       const found = await others.organizations.membershipOf(senderId)
       if (!found) return null
-      const flags = await others.plans.planFlags(senderId)
+      const flags = await others.plans.planForUser(senderId)
       if (!flags.custom_css && !flags.custom_background) return null
       const stylesheet = flags.custom_css ? await repo.stylesheetOf(found.organizationId) : undefined
       const background = flags.custom_background ? await backgroundFor(found.organizationId, seed, chosen) : null
@@ -229,7 +229,7 @@ export function createBrandingService(
      */
     async home(userId: string): Promise<HomeBranding> {
       const found = await others.organizations.membershipOf(userId)
-      const flags = await others.plans.planFlags(userId)
+      const flags = await others.plans.planForUser(userId)
       const features = { custom_css: flags.custom_css, custom_background: flags.custom_background }
       if (!found) return { organization_id: null, can_manage: false, features, branding: null }
       const day = clock.now().toISOString().slice(0, 10)

@@ -6,7 +6,14 @@ import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer } from '../auth/testing/auth-test-kit.js'
 import { createTestOrganization } from '../organizations/testing/organizations-test-kit.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
-import { getJson, postTransfer, type Sender, share, signUp, uploadFiles } from '../transfers/testing/transfers-test-kit.js'
+import {
+  getJson,
+  postTransfer,
+  type Sender,
+  share,
+  signUp,
+  uploadFiles,
+} from '../transfers/testing/transfers-test-kit.js'
 
 // Issue 22 items 3 and 4: an Enterprise organization's stylesheet and backgrounds, on its
 // members' share and request pages only.
@@ -23,14 +30,14 @@ async function uploadBackground(
   token: string,
   organizationId: string,
   image: Buffer,
-  alt: string | undefined = 'Our harbour at dawn',
+  alt: string | null = 'Our harbour at dawn',
   type = 'image/jpeg',
 ) {
-  const query = alt === undefined ? '' : `?alt=${encodeURIComponent(alt)}`
+  const query = alt === null ? '' : `?alt=${encodeURIComponent(alt)}`
   const res = await app.api(`/api/organizations/${organizationId}/backgrounds${query}`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': type },
-    body: image,
+    body: new Uint8Array(image),
   })
   return { status: res.status, body: (await res.json()) as Background & { code?: string } }
 }
@@ -66,8 +73,13 @@ await forEachStack((getApp) => {
 
     it('keeps an Enterprise stylesheet, refuses what loads or runs anything with its position, and serves it as an immutable file', async () => {
       const app = getApp()
-      const org = await createTestOrganization(app, { plan: 'enterprise', billing: 'complimentary', roles: ['admin', 'member'] })
-      const [admin, member] = org.members as [Sender, Sender]
+      const org = await createTestOrganization(app, {
+        plan: 'enterprise',
+        billing: 'complimentary',
+        roles: ['admin', 'member'],
+      })
+      const admin = org.members[0] as Sender
+      const member = org.members[1] as Sender
 
       for (const [css, line, column] of [
         ['a{color:red}\n@\\69 mport "https://evil.example/x.css";', 2, 1],
@@ -86,13 +98,16 @@ await forEachStack((getApp) => {
 
       // A member may read it but not change it; someone outside the organization does not see it.
       expect((await putCss(app, member.token, org.id, 'a{color:red}')).status).toBe(403)
-      const outsider = await signUp(app, 'ENTERPRISE')
+      const outsider = (await createTestOrganization(app, { plan: 'enterprise', billing: 'complimentary' })).owner
       expect((await getJson(app, `/api/organizations/${org.id}/css`, outsider.token)).status).toBe(404)
 
       const stylesheet = '.ferry-brand-content {\n  color: rgb(1, 2, 3);\n}\n'
       expect((await putCss(app, admin.token, org.id, stylesheet)).status).toBe(204)
       const stored = await getJson<BrandCssResponse>(app, `/api/organizations/${org.id}/css`, member.token)
-      expect(stored.body).toMatchObject({ css: stylesheet, css_url: expect.stringMatching(/^\/brand\/[0-9a-f-]+\/[0-9a-f]{16}\.css$/) })
+      expect(stored.body).toMatchObject({
+        css: stylesheet,
+        css_url: expect.stringMatching(/^\/brand\/[0-9a-f-]+\/[0-9a-f]{16}\.css$/),
+      })
       const file = await app.api(stored.body.css_url as string)
       expect(file.status).toBe(200)
       expect(file.headers.get('content-type')).toBe('text/css; charset=utf-8')
@@ -102,10 +117,13 @@ await forEachStack((getApp) => {
       // The share record of a member's transfer names it; another sender's does not.
       const uniqueId = await sendTransfer(app, member)
       expect((await share(app, uniqueId)).body.branding).toEqual({ css_url: stored.body.css_url, background: null })
-      const stranger = await signUp(app, 'ENTERPRISE')
+      const stranger = await signUp(app, 'PREMIUM')
       expect((await share(app, await sendTransfer(app, stranger))).body.branding).toBeNull()
 
-      const removed = await app.api(`/api/organizations/${org.id}/css`, { method: 'DELETE', headers: bearer(admin.token) })
+      const removed = await app.api(`/api/organizations/${org.id}/css`, {
+        method: 'DELETE',
+        headers: bearer(admin.token),
+      })
       expect(removed.status).toBe(204)
       expect((await app.api(stored.body.css_url as string)).status).toBe(404)
       expect((await share(app, uniqueId)).body.branding).toBeNull()
@@ -116,7 +134,7 @@ await forEachStack((getApp) => {
       const org = await createTestOrganization(app, { plan: 'enterprise', billing: 'complimentary' })
       const { owner } = org
 
-      const noAlt = await uploadBackground(app, owner.token, org.id, await photo(800), undefined)
+      const noAlt = await uploadBackground(app, owner.token, org.id, await photo(800), null)
       expect(noAlt.status).toBe(400)
       const blankAlt = await uploadBackground(app, owner.token, org.id, await photo(800), '   ')
       expect(blankAlt.status).toBe(400)
@@ -159,7 +177,11 @@ await forEachStack((getApp) => {
       const eleventh = await uploadBackground(app, owner.token, org.id, await photo(640))
       expect([eleventh.status, eleventh.body.code]).toEqual([409, 'backgrounds_too_many'])
 
-      const list = await getJson<{ backgrounds: Background[] }>(app, `/api/organizations/${org.id}/backgrounds`, owner.token)
+      const list = await getJson<{ backgrounds: Background[] }>(
+        app,
+        `/api/organizations/${org.id}/backgrounds`,
+        owner.token,
+      )
       expect(list.body.backgrounds).toHaveLength(10)
 
       // The share and request pages of the owner's transfers and links show one of them.

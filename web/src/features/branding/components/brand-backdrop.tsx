@@ -29,6 +29,15 @@ export function BrandBackdrop({ branding, children }: BrandBackdropProps) {
   }, [cssUrl])
 
   const background = branding?.background
+  const hasBackground = Boolean(background)
+  useEffect(() => {
+    if (!hasBackground) return
+    document.documentElement.dataset.ferryBackdrop = 'on'
+    return () => {
+      delete document.documentElement.dataset.ferryBackdrop
+    }
+  }, [hasBackground])
+
   if (!background) return <div className={branding ? 'ferry-brand-page' : undefined}>{children}</div>
   return (
     <div className="ferry-brand-page" data-testid="brand-page">
