@@ -5,10 +5,13 @@ import type { AnalyticsService } from './analytics.service.js'
 /** How long the event log keeps a client's network prefix and keyed address hash. */
 export const addressRetentionMs = 30 * 24 * 3600_000
 
-/** Hourly: events older than 30 days lose what they kept of the client's address (issue 21). */
+/**
+ * Hourly: events older than 30 days lose what they kept of the client's address (issue 21), and
+ * the days that ended are rolled up (decision 0026).
+ */
 export function analyticsJobs(
   deps: Pick<Deps, 'clock'>,
-  analytics: Pick<AnalyticsService, 'forgetAddressesBefore'>,
+  analytics: Pick<AnalyticsService, 'forgetAddressesBefore' | 'rollUpEvents'>,
 ): Job[] {
   return [
     {
@@ -16,5 +19,7 @@ export function analyticsJobs(
       intervalMs: 60 * 60 * 1000,
       run: () => analytics.forgetAddressesBefore(new Date(deps.clock.now().getTime() - addressRetentionMs)),
     },
+    // Hourly: the UTC days that ended (15 minutes ago or more) are rolled up for the account panel.
+    { name: 'roll-up-events', intervalMs: 60 * 60 * 1000, run: () => analytics.rollUpEvents() },
   ]
 }

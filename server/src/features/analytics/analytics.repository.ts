@@ -2,6 +2,7 @@ import type { AnalyticsBucket } from '@ferry/contracts/api/analytics'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import type { Period } from './analytics-period.js'
+import { reachingKindsSql } from './event-rollup.js'
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value))
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string))
@@ -11,6 +12,10 @@ const bucketSeconds = (bucket: AnalyticsBucket) => (bucket === 'hour' ? 3600 : 8
 const bucketOf = (bucket: AnalyticsBucket) =>
   sql.raw(`(floor(extract(epoch from occurred_at) / ${bucketSeconds(bucket)}) * ${bucketSeconds(bucket)})::bigint`)
 
+const ofTransfer = (transferId: string) => sql`e.transfer_id = ${transferId}`
+const ofAccount = (userId: string, period: Period) =>
+  sql`e.user_id = ${userId} and e.occurred_at >= ${period.from.toISOString()} and e.occurred_at < ${period.to.toISOString()}`
+
 /**
  * An abort that a later request of the same download completed is no abort: the client resumed.
  * (Ranges and resumes of one download share its `download_key`, see event-log.ts.)
@@ -19,6 +24,103 @@ const abortStands = sql`not exists (
   select 1 from transfer_events c
   where c.transfer_id = e.transfer_id and c.download_key = e.download_key
     and c.kind = 'download_completed' and c.id > e.id)`
+
+/**
+ * What the account panel reads a period from: the daily roll-up for the whole UTC days of
+ * `rolled` (event-rollup.ts), the event log for the rest of `period`; `rolled` null: the log only.
+ */
+export interface PanelSource {
+  period: Period
+  rolled: Period | null
+}
+
+const utcDate = (at: Date) => at.toISOString().slice(0, 10)
+
+/**
+ * The parts of the period the roll-up does not hold (before and after its whole days), each a
+ * simple time range: the account's index answers each with a range scan, where one OR of the two
+ * would read the account's every event.
+ */
+function unrolledRanges({ period, rolled }: PanelSource): Period[] {
+  if (!rolled) return [period]
+  return [
+    { from: period.from, to: rolled.from },
+    { from: rolled.to, to: period.to },
+  ].filter((range) => range.from < range.to)
+}
+
+/** `select …` of the account's events in each range not rolled up, as one `union all`. */
+function unrolledEvents(userId: string, source: PanelSource, select: (where: SQL) => SQL): SQL | null {
+  const parts = unrolledRanges(source).map((range) => select(ofAccount(userId, range)))
+  return parts.length ? sql.join(parts, sql` union all `) : null
+}
+
+/** The roll-up's rows of the account's rolled days. */
+const rolledDays = (userId: string, rolled: Period) =>
+  sql`d.user_id = ${userId} and d.day >= ${utcDate(rolled.from)}::date and d.day < ${utcDate(rolled.to)}::date`
+
+/**
+ * The period's completed downloads as rows of (transfer_id, at, country, device, browser, completed,
+ * bytes) to be summed: a roll-up row per day and `dimension` (the grouping the caller sums by), and
+ * one row per download of the days not rolled up. `at` is the bucket's start in epoch seconds.
+ */
+function completedRows(
+  userId: string,
+  source: PanelSource,
+  dimension: 'transfer' | 'country' | 'device',
+  bucket: AnalyticsBucket = 'day',
+) {
+  const raw = unrolledEvents(
+    userId,
+    source,
+    (where) => sql`
+      select e.transfer_id, ${bucketOf(bucket)} as at, e.country, e.device, e.browser, 1 as completed, coalesce(e.bytes, 0) as bytes
+      from transfer_events e where ${where} and e.kind = 'download_completed'`,
+  )
+  const rolled = source.rolled
+    ? sql`
+      select d.transfer_id, (d.day - date '1970-01-01')::bigint * 86400 as at, d.country, d.device, d.browser, d.completed, d.bytes
+      from transfer_event_days d where ${rolledDays(userId, source.rolled)} and d.dimension = ${dimension}`
+    : null
+  return unionAll(rolled, raw)
+}
+
+/** The parts there are (a period always has one: rolled days, or events, or both), as one `union all`. */
+function unionAll(...parts: (SQL | null)[]): SQL {
+  return sql.join(
+    parts.filter((part): part is SQL => part !== null),
+    sql` union all `,
+  )
+}
+
+/**
+ * How many distinct recipients the period reached. Distinct counts do not add up over days: of the
+ * roll-up's rows, only each recipient's first in the rolled days counts (its previous day lies
+ * before them); of the events not rolled up, each recipient not among those rows.
+ */
+function reachedRecipients(userId: string, source: PanelSource) {
+  const raw = unrolledEvents(
+    userId,
+    source,
+    (where) => sql`
+      select e.recipient_id from transfer_events e
+      where ${where} and e.recipient_id is not null and e.kind in (${reachingKindsSql})`,
+  )
+  const { rolled } = source
+  if (!rolled) return sql`select count(distinct recipient_id) as reached from (${raw}) r`
+  const firstDay = utcDate(rolled.from)
+  const rolledCount = sql`
+    select count(*) from transfer_event_recipient_days d
+    where ${rolledDays(userId, rolled)} and (d.previous_day is null or d.previous_day < ${firstDay}::date)`
+  if (!raw) return sql`select (${rolledCount}) as reached`
+  return sql`
+    select (${rolledCount}) + (
+      select count(distinct r.recipient_id) from (${raw}) r
+      where not exists (
+        select 1 from transfer_event_recipient_days d
+        where ${rolledDays(userId, rolled)} and d.recipient_id = r.recipient_id)
+    ) as reached`
+}
 
 export interface CountRow {
   key: string
@@ -39,10 +141,6 @@ export function createAnalyticsRepository(db: Db) {
       where ${where} and kind = 'download_completed'
       group by ${group} order by downloads desc, ${group} limit 50`)
   }
-
-  const ofTransfer = (transferId: string) => sql`e.transfer_id = ${transferId}`
-  const ofAccount = (userId: string, period: Period) =>
-    sql`e.user_id = ${userId} and e.occurred_at >= ${period.from.toISOString()} and e.occurred_at < ${period.to.toISOString()}`
 
   return {
     async transferTotals(transferId: string) {
@@ -124,30 +222,32 @@ export function createAnalyticsRepository(db: Db) {
     transferCountries: (transferId: string) => completedBy(ofTransfer(transferId), 'country'),
     transferDevices: (transferId: string) => completedBy(ofTransfer(transferId), 'device'),
 
-    async accountTotals(userId: string, period: Period) {
-      const [row] = await rows(sql`
-        select
-          count(distinct recipient_id) filter (where kind in ('page_view', 'preview', 'download_started', 'download_completed')) as reached,
-          count(*) filter (where kind = 'download_completed') as completed,
-          coalesce(sum(bytes) filter (where kind = 'download_completed'), 0) as bytes
-        from transfer_events e where ${ofAccount(userId, period)}`)
-      const [sent] = await rows(sql`
-        select count(*) as sent from transfers
-        where user_id = ${userId} and created_at >= ${period.from.toISOString()} and created_at < ${period.to.toISOString()}`)
+    async accountTotals(userId: string, source: PanelSource) {
+      const { period } = source
+      // Three independent reads, each on its own connection: the slowest sets the time.
+      const [[row], [reached], [sent]] = await Promise.all([
+        rows(sql`
+          select coalesce(sum(completed), 0) as completed, coalesce(sum(bytes), 0) as bytes
+          from (${completedRows(userId, source, 'transfer')}) c`),
+        rows(reachedRecipients(userId, source)),
+        rows(sql`
+          select count(*) as sent from transfers
+          where user_id = ${userId} and created_at >= ${period.from.toISOString()} and created_at < ${period.to.toISOString()}`),
+      ])
       return {
         transfersSent: num(sent?.sent),
-        recipientsReached: num(row?.reached),
+        recipientsReached: num(reached?.reached),
         completed: num(row?.completed),
         bytes: num(row?.bytes),
       }
     },
 
-    async accountOverTime(userId: string, period: Period, bucket: AnalyticsBucket) {
+    async accountOverTime(userId: string, source: PanelSource, bucket: AnalyticsBucket) {
+      const { period } = source
       const downloads = await rows(sql`
-        select ${bucketOf(bucket)} as at, count(*) as completed, coalesce(sum(bytes), 0) as bytes
-        from transfer_events e
-        where ${ofAccount(userId, period)} and kind = 'download_completed'
-        group by 1`)
+        select at, sum(completed) as completed, sum(bytes) as bytes
+        from (${completedRows(userId, source, 'transfer', bucket)}) c
+        group by at`)
       const sent = await rows(sql`
         select ${sql.raw(`(floor(extract(epoch from created_at) / ${bucketSeconds(bucket)}) * ${bucketSeconds(bucket)})::bigint`)} as at,
           count(*) as sent
@@ -160,13 +260,12 @@ export function createAnalyticsRepository(db: Db) {
       }
     },
 
-    async busiestTransfers(userId: string, period: Period, limit = 10) {
+    async busiestTransfers(userId: string, source: PanelSource, limit = 10) {
       const found = await rows(sql`
-        select e.transfer_id, t.title, count(*) as completed, coalesce(sum(e.bytes), 0) as bytes
-        from transfer_events e join transfers t on t.id = e.transfer_id
-        where ${ofAccount(userId, period)} and e.kind = 'download_completed'
-        group by e.transfer_id, t.title
-        order by completed desc, bytes desc, e.transfer_id limit ${limit}`)
+        select c.transfer_id, t.title, sum(c.completed) as completed, sum(c.bytes) as bytes
+        from (${completedRows(userId, source, 'transfer')}) c join transfers t on t.id = c.transfer_id
+        group by c.transfer_id, t.title
+        order by completed desc, bytes desc, c.transfer_id limit ${limit}`)
       return found.map((r) => ({
         transferId: String(r.transfer_id),
         title: String(r.title),
@@ -175,8 +274,14 @@ export function createAnalyticsRepository(db: Db) {
       }))
     },
 
-    accountCountries: (userId: string, period: Period) => completedBy(ofAccount(userId, period), 'country'),
-    accountDevices: (userId: string, period: Period) => completedBy(ofAccount(userId, period), 'device'),
+    accountCountries: (userId: string, source: PanelSource) =>
+      rows(sql`
+        select country, sum(completed) as downloads from (${completedRows(userId, source, 'country')}) c
+        group by country order by downloads desc, country limit 50`),
+    accountDevices: (userId: string, source: PanelSource) =>
+      rows(sql`
+        select device, browser, sum(completed) as downloads from (${completedRows(userId, source, 'device')}) c
+        group by device, browser order by downloads desc, device, browser limit 50`),
 
     /**
      * One page of events for the CSV, oldest first, after the last one of the previous page
