@@ -127,7 +127,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
   await app.register(twoFactorRoutes(services.twoFactor))
   await app.register(plansRoutes(services.plans))
-  await app.register(organizationsRoutes({ organizations: services.organizations }))
+  await app.register(organizationsRoutes(services))
   await app.register(uploadsRoutes(uploads))
   await app.register(transfersRoutes(services.transfers))
   await app.register(sftpRoutes(services.sftp))

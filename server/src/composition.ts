@@ -15,7 +15,9 @@ import { createPasswordResets } from './features/auth/password-reset.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
+import { createSubscriptionSeats } from './features/billing/subscription-seats.service.js'
 import { createBrandingService } from './features/branding/branding.service.js'
+import { createInvitationsService } from './features/organizations/invitations.service.js'
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
 import { createPlansService } from './features/plans/plans.service.js'
@@ -54,7 +56,12 @@ export async function createServices(deps: Deps) {
   const webhooks = createWebhooksService(deps, { jobQueue })
   const users = createUsersService(deps)
   // Organizations (issue 22): members get the owner's plan (plans.repository planSourceOf); seats are billed by a job.
-  const organizations = createOrganizationsService(deps, { plans, seats: createSeatsQueue(deps, jobQueue) })
+  const organizations = createOrganizationsService(deps, {
+    plans,
+    seats: createSeatsQueue(deps, jobQueue),
+    subscriptions: createSubscriptionSeats(deps),
+  })
+  const invitations = createInvitationsService(deps, { organizations, users })
   const secondFactor = createSecondFactor(deps)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
@@ -122,6 +129,7 @@ export async function createServices(deps: Deps) {
     webhooks,
     plans,
     organizations,
+    invitations,
     users,
     auth,
     apiKeys,

@@ -53,8 +53,5 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(sftpApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),
-  // Step 1 of issue 22: the routes registered so far (the rest follow in the next commit).
-  organizationsApi.create,
-  organizationsApi.current,
-  organizationsApi.get,
+  ...Object.values(organizationsApi),
 ]

@@ -3,6 +3,7 @@ import enAdmin from '../locales/en/admin.json' with { type: 'json' }
 import enAuth from '../locales/en/auth.json' with { type: 'json' }
 import enBilling from '../locales/en/billing.json' with { type: 'json' }
 import enMail from '../locales/en/mail.json' with { type: 'json' }
+import enOrganizations from '../locales/en/organizations.json' with { type: 'json' }
 import enRequestLinks from '../locales/en/requestLinks.json' with { type: 'json' }
 import enTransfers from '../locales/en/transfers.json' with { type: 'json' }
 import esAccount from '../locales/es/account.json' with { type: 'json' }
@@ -10,6 +11,7 @@ import esAdmin from '../locales/es/admin.json' with { type: 'json' }
 import esAuth from '../locales/es/auth.json' with { type: 'json' }
 import esBilling from '../locales/es/billing.json' with { type: 'json' }
 import esMail from '../locales/es/mail.json' with { type: 'json' }
+import esOrganizations from '../locales/es/organizations.json' with { type: 'json' }
 import esRequestLinks from '../locales/es/requestLinks.json' with { type: 'json' }
 import esTransfers from '../locales/es/transfers.json' with { type: 'json' }
 
@@ -27,6 +29,7 @@ export const mailCatalogues = {
     auth: enAuth,
     account: enAccount,
     billing: enBilling,
+    organizations: enOrganizations,
   },
   es: {
     mail: esMail,
@@ -36,6 +39,7 @@ export const mailCatalogues = {
     auth: esAuth,
     account: esAccount,
     billing: esBilling,
+    organizations: esOrganizations,
   },
 }
 

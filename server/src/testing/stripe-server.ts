@@ -179,3 +179,12 @@ export async function startStripeServer(): Promise<TestStripeServer> {
       }),
   }
 }
+
+/** The environment of a test app that talks to the stand-in (and does not rate-limit its many sign-ups). */
+export const stripeTestEnv = (stripe: Pick<TestStripeServer, 'secretKey' | 'webhookSecret' | 'url'>) => ({
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_BASE: stripe.url,
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+})

@@ -1,7 +1,7 @@
 import type { Subscription } from '@ferry/contracts/api/billing'
 import type { Referral } from '@ferry/contracts/api/referrals'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startStripeServer, type TestStripeServer } from '../../testing/stripe-server.js'
+import { startStripeServer, stripeTestEnv, type TestStripeServer } from '../../testing/stripe-server.js'
 import { buildTestApp, type TestApp } from '../../testing/test-app.js'
 import { createTestClock } from '../auth/testing/auth-test-kit.js'
 import { postTransfer, setExpiry, signUp, uploadFiles } from '../transfers/testing/transfers-test-kit.js'
@@ -25,13 +25,7 @@ beforeAll(async () => {
   stripe = await startStripeServer()
   app = await buildTestApp({
     clock,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
-    },
+    env: stripeTestEnv(stripe),
   })
 })
 

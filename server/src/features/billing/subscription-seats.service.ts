@@ -14,6 +14,11 @@ import { createBillingRepository } from './billing.repository.js'
 export function createSubscriptionSeats(deps: Pick<Deps, 'clock' | 'database' | 'payments'>) {
   const db = deps.database.db
   return {
+    /** The user's live subscription (what pays for an organization's seats), or undefined. */
+    liveOf(userId: string) {
+      return createBillingRepository(db).findLive(userId)
+    },
+
     /**
      * Sets the seats of `userId`'s live subscription. Returns false when the quantity changed under
      * it (another job's write): the caller counts again. Nothing to do without a live subscription.

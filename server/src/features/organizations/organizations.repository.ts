@@ -156,16 +156,6 @@ export function createOrganizationsRepository(db: DbExecutor) {
         .where(eq(transfers.organizationId, organizationId))
     },
 
-    async transferIds(organizationId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: transfers.id })
-        .from(transfers)
-        .where(eq(transfers.organizationId, organizationId))
-        .orderBy(desc(transfers.createdAt), desc(transfers.id))
-        .limit(500)
-      return rows.map((r) => r.id)
-    },
-
     // Invitations
 
     async insertInvitation(row: typeof organizationInvitations.$inferInsert): Promise<InvitationRow> {

@@ -2,6 +2,7 @@ import type {
   InvitableRole,
   MemberUsage,
   Organization,
+  OrganizationBilling,
   OrganizationMember,
   OrganizationRole,
 } from '@ferry/contracts/api/organizations'
@@ -9,6 +10,7 @@ import { usageViewerRoles } from '@ferry/contracts/api/organizations'
 import type { Db } from '../../db/database.js'
 import type { Deps } from '../../deps.js'
 import { AppError, notFound } from '../../errors.js'
+import type { SubscriptionSeats } from '../billing/subscription-seats.service.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UserRecord } from '../users/users.types.js'
 import { createOrganizationsRepository, type MemberRow, type OrganizationRow } from './organizations.repository.js'
@@ -32,7 +34,15 @@ const forbidden = (detail: string) => new AppError('forbidden', 403, detail)
  */
 export function createOrganizationsService(
   deps: OrganizationsDeps,
-  { plans, seats }: { plans: Pick<PlansService, 'planForUser'>; seats: SeatsQueue },
+  {
+    plans,
+    seats,
+    subscriptions,
+  }: {
+    plans: Pick<PlansService, 'planForUser' | 'get'>
+    seats: SeatsQueue
+    subscriptions: Pick<SubscriptionSeats, 'liveOf'>
+  },
 ) {
   const { clock } = deps
   const db = deps.database.db
@@ -256,10 +266,32 @@ export function createOrganizationsService(
       })
     },
 
-    /** For the organization's transfers list (owner, admin): the ids, newest first. */
-    async transferIds(user: UserRecord, organizationId: string): Promise<string[]> {
-      await requireRole(user, organizationId, ['owner', 'admin'])
-      return repo.transferIds(organizationId)
+    /**
+     * GET billing (owner, admin, billing): the owner's live subscription with the members as seats;
+     * `amount_cents` is what the next period costs (seat price × seats), whether or not the seats job
+     * has told the provider yet. 404 `subscription_not_found` when the owner pays for nothing.
+     */
+    async billing(user: UserRecord, organizationId: string): Promise<OrganizationBilling> {
+      await requireRole(user, organizationId, ['owner', 'admin', 'billing'])
+      const row = await repo.find(organizationId)
+      const owner = await repo.ownerOf(organizationId)
+      const live = owner ? await subscriptions.liveOf(owner) : undefined
+      if (!row || !live) throw new AppError('subscription_not_found', 404)
+      const plan = await plans.get(live.planId)
+      const members = Math.max(1, await repo.seats(organizationId))
+      const seatPrice = live.amountCents === null ? null : Math.round(live.amountCents / live.quantity)
+      return {
+        plan: { id: plan.id, name: plan.name },
+        interval: live.interval,
+        seats: members,
+        seat_price_cents: seatPrice,
+        amount_cents: seatPrice === null ? null : seatPrice * members,
+        currency: 'eur',
+        provider: live.provider,
+        status: live.status,
+        next_billing_date: live.nextBillingDate?.toISOString() ?? null,
+        billing_email: row.billingEmail,
+      }
     },
   }
 }

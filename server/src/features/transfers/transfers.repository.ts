@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '@ferry/contracts/api/pagination'
 import type { Language } from '@ferry/contracts/domain/languages'
-import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
 import { keyset } from '../../db/keyset-page.js'
 import { fileDownloads, transferFiles, transferRecipients, transfers, users } from '../../db/schema/index.js'
@@ -91,6 +91,17 @@ export function createTransfersRepository(db: DbExecutor) {
         .from(transfers)
         .where(and(eq(transfers.userId, userId), isNull(transfers.deletedAt)))
         .orderBy(asc(transfers.createdAt), asc(transfers.id))
+      return withParts(rows)
+    },
+
+    /** The not-deleted transfers an organization owns (left by removed members), newest first (issue 22). */
+    async listOfOrganization(organizationId: string, limit: number): Promise<TransferAggregate[]> {
+      const rows = await db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.organizationId, organizationId), isNull(transfers.deletedAt)))
+        .orderBy(desc(transfers.createdAt), desc(transfers.id))
+        .limit(limit)
       return withParts(rows)
     },
 

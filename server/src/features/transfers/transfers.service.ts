@@ -279,6 +279,12 @@ export function createTransfersService(
       return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
     },
 
+    /** The transfers an organization owns (issue 22), newest first; the caller checked the role. */
+    async listOfOrganization(organizationId: string): Promise<Transfer[]> {
+      const now = clock.now()
+      return (await repo.listOfOrganization(organizationId, 500)).map((a) => toTransfer(a, now, config.publicUrl))
+    },
+
     /** The admin list: every live transfer with its owner's email and name, optionally by owner email. */
     async listAll(request: PageRequest, ownerEmail?: string): Promise<Page<AdminTransfer>> {
       const now = clock.now()

@@ -1,6 +1,8 @@
+import path from 'node:path'
 import type { InvitableRole, Organization } from '@ferry/contracts/api/organizations'
 import { expect } from 'vitest'
 import { startJobWorker } from '../../../jobs/job-worker.js'
+import { readOutbox } from '../../../testing/mail-reader.js'
 import type { TestApp } from '../../../testing/test-app.js'
 import { buyWithTestCheckout, checkoutBody, post } from '../../billing/testing/billing-test-kit.js'
 import { type Sender, signUp } from '../../transfers/testing/transfers-test-kit.js'
@@ -60,4 +62,22 @@ export async function settleSeats(app: TestApp): Promise<void> {
   } finally {
     await worker.stop()
   }
+}
+
+/** Invites `email` through the API with `token` (owner or admin); the emailed token from the outbox. */
+export async function inviteByEmail(
+  app: TestApp,
+  organizationId: string,
+  token: string,
+  email: string,
+  role: InvitableRole = 'member',
+): Promise<string> {
+  const res = await post(app, `/api/organizations/${organizationId}/invitations`, { email, role }, token)
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  const mail = (await readOutbox(path.join(app.dataDir, 'mail')))
+    .filter((m) => m.to.includes(email) && m.links.some((l) => l.includes('/organization/join#token=')))
+    .at(-1)
+  if (!mail) throw new Error(`No invitation email to ${email} in the outbox`)
+  const link = mail.links.find((l) => l.includes('/organization/join#token='))!
+  return decodeURIComponent(/#token=([^&\s]+)/.exec(link)![1]!)
 }
