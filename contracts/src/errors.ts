@@ -234,6 +234,8 @@ export const errorMessages = {
   css_refused: 'This stylesheet was refused: {value}.',
   backgrounds_too_many: 'An organization keeps at most {n} backgrounds. Delete one first.',
   background_invalid: 'This file is not an image Ferry can use as a background (JPEG, PNG, WebP or AVIF).',
+  promotion_image_invalid: 'This file is not an image Ferry can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  promotion_image_too_small: 'The image must be at least 120 pixels wide and 60 pixels tall.',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

@@ -26,6 +26,7 @@ import { brandingRoutes } from './features/branding/branding.routes.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
+import { promotionsRoutes } from './features/promotions/promotions.routes.js'
 import { referralsJobs } from './features/referrals/referrals.jobs.js'
 import { referralsRoutes } from './features/referrals/referrals.routes.js'
 import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
@@ -145,6 +146,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(billingRoutes(services.billing))
   await app.register(brandingRoutes(services.branding))
   await app.register(referralsRoutes(services.referrals))
+  await app.register(promotionsRoutes(services.promotions))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
   await app.register(
     adminRoutes({ ...services.admin, sessions: services.auth, jobs: createAdminJobsService(services.jobQueue) }),

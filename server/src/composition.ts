@@ -21,6 +21,7 @@ import { createInvitationsService } from './features/organizations/invitations.s
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
 import { createPlansService } from './features/plans/plans.service.js'
+import { createPromotionsService } from './features/promotions/promotions.service.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
 import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
@@ -109,6 +110,8 @@ export async function createServices(deps: Deps) {
     { plans, users },
   )
   const referrals = createReferralsService(deps, plans)
+  // First-party promotions (issue 22 item 5): a share page's slot follows its sender's plan.
+  const promotions = createPromotionsService(deps, { plans, shareSender: transfers.shareSender })
   const setPasswordLinks = createSetPasswordLinks(deps, auth)
   const admin = {
     users: createAdminUsersService(deps, setPasswordLinks, accountDeletion),
@@ -150,6 +153,7 @@ export async function createServices(deps: Deps) {
     uploads,
     billing,
     referrals,
+    promotions,
     requestLinks,
     admin,
     guests,

@@ -10,6 +10,7 @@ import { dataRoomApi } from './data-room.js'
 import { organizationsApi } from './organizations.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
+import { promotionsApi } from './promotions.js'
 import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
@@ -50,6 +51,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),
   ...Object.values(webhooksApi),
+  ...Object.values(promotionsApi),
   ...Object.values(sftpApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),
