@@ -19,10 +19,11 @@ export interface PromotionSlotProps extends Omit<PaperProps, 'children'> {
  * answers 204 (a plan without `ads_enabled`).
  */
 export function PromotionSlot({ shareId, viewerId = null, ...paperProps }: PromotionSlotProps) {
-  const { t, i18n } = useTranslation('promotions')
+  // Not suspending: the page around the slot never waits for the slot's words.
+  const { t, i18n, ready } = useTranslation('promotions', { useSuspense: false })
   const slot = usePromotionSlot(currentLanguage(i18n), shareId, viewerId)
   const promotion = slot.data
-  if (!promotion) return null
+  if (!promotion || !ready) return null
 
   const image = (
     <img
