@@ -11,7 +11,9 @@ import { createAuthService } from './features/auth/auth.service.js'
 import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
 import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
 import { createOwnPasswords } from './features/auth/own-password.service.js'
+import { createPasskeys } from './features/auth/passkeys/passkeys.service.js'
 import { createPasswordResets } from './features/auth/password-reset.service.js'
+import { createActiveSessions } from './features/auth/sessions/sessions.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
@@ -63,7 +65,8 @@ export async function createServices(deps: Deps) {
     subscriptions: createSubscriptionSeats(deps),
   })
   const invitations = createInvitationsService(deps, { organizations, users })
-  const secondFactor = createSecondFactor(deps)
+  const passkeys = createPasskeys(deps)
+  const secondFactor = createSecondFactor(deps, passkeys)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
@@ -71,6 +74,7 @@ export async function createServices(deps: Deps) {
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
   const twoFactor = createTwoFactorSettings(deps, { secondFactor, ownPasswords })
+  const activeSessions = createActiveSessions(deps)
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   // An organization's stylesheet and backgrounds (issue 22 items 3, 4), on its members' share and request pages.
@@ -141,6 +145,8 @@ export async function createServices(deps: Deps) {
     passwordResets,
     ownPasswords,
     twoFactor,
+    passkeys,
+    activeSessions,
     account,
     senderConfirmations,
     transfers,

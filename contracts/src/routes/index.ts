@@ -8,6 +8,7 @@ import { brandingApi } from './branding.js'
 import { commentsApi } from './comments.js'
 import { dataRoomApi } from './data-room.js'
 import { organizationsApi } from './organizations.js'
+import { passkeysApi } from './passkeys.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
 import { promotionsApi } from './promotions.js'
@@ -16,6 +17,7 @@ import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
 import { senderConfirmationApi } from './sender-confirmation.js'
+import { sessionsApi } from './sessions.js'
 import { sftpApi, sshKeysApi } from './sftp.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
@@ -47,6 +49,8 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(usersApi),
   ...Object.values(accountApi),
   ...Object.values(twoFactorApi),
+  ...Object.values(passkeysApi),
+  ...Object.values(sessionsApi),
   ...Object.values(senderConfirmationApi),
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),
