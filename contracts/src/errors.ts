@@ -196,6 +196,13 @@ export const errorMessages = {
   totp_code_invalid: 'This code is not correct, or it was already used. Enter the current code from your app.',
   two_factor_proof_invalid: 'Your password or the code is not correct.',
   remembered_device_not_found: 'This remembered device does not exist.',
+  passkey_challenge_invalid: 'This passkey request has expired or was already used. Please try again.',
+  passkey_invalid: 'This passkey could not be verified. Please try again.',
+  passkey_unknown: 'This passkey is not registered with any account here.',
+  passkey_not_found: 'This passkey does not exist.',
+  session_not_found: 'This session does not exist or has already ended.',
+  session_not_signed_in: 'Only a signed-in browser session can end the others.',
+  passkey_already_registered: 'This passkey is already registered.',
   account_email_taken: 'Another account already uses this email address.',
   account_delete_confirmation: 'Type your password (or, for an account without one, your email address) to confirm.',
   account_last_admin: 'The last administrator cannot delete their account. Make someone else an administrator first.',
@@ -234,6 +241,8 @@ export const errorMessages = {
   css_refused: 'This stylesheet was refused: {value}.',
   backgrounds_too_many: 'An organization keeps at most {n} backgrounds. Delete one first.',
   background_invalid: 'This file is not an image Ferry can use as a background (JPEG, PNG, WebP or AVIF).',
+  promotion_image_invalid: 'This file is not an image Ferry can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  promotion_image_too_small: 'The image must be at least 120 pixels wide and 60 pixels tall.',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

@@ -19,6 +19,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js'
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js'
 import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
+import { passkeysRoutes } from './features/auth/passkeys/passkeys.routes.js'
+import { sessionsRoutes } from './features/auth/sessions/sessions.routes.js'
 import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
@@ -26,6 +28,7 @@ import { brandingRoutes } from './features/branding/branding.routes.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
+import { promotionsRoutes } from './features/promotions/promotions.routes.js'
 import { referralsJobs } from './features/referrals/referrals.jobs.js'
 import { referralsRoutes } from './features/referrals/referrals.routes.js'
 import { requestLinksJobs } from './features/request-links/request-links.jobs.js'
@@ -121,11 +124,18 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(systemRoutes(services.system))
   await app.register(metricsRoutes(deps, services.queueFigures))
   await app.register(
-    authRoutes(deps, { auth, rateLimit: services.authRateLimit, confirmations: services.emailConfirmations }),
+    authRoutes(deps, {
+      auth,
+      rateLimit: services.authRateLimit,
+      confirmations: services.emailConfirmations,
+      passkeys: services.passkeys,
+    }),
   )
   await app.register(usersRoutes(services.users))
   await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
   await app.register(twoFactorRoutes(services.twoFactor))
+  await app.register(passkeysRoutes(deps.config, services.passkeys))
+  await app.register(sessionsRoutes(services.activeSessions))
   await app.register(plansRoutes(services.plans))
   await app.register(organizationsRoutes(services))
   await app.register(uploadsRoutes(uploads))
@@ -145,6 +155,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(billingRoutes(services.billing))
   await app.register(brandingRoutes(services.branding))
   await app.register(referralsRoutes(services.referrals))
+  await app.register(promotionsRoutes(services.promotions))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
   await app.register(
     adminRoutes({ ...services.admin, sessions: services.auth, jobs: createAdminJobsService(services.jobQueue) }),

@@ -11,7 +11,9 @@ import { createAuthService } from './features/auth/auth.service.js'
 import { createAuthRateLimit } from './features/auth/auth-rate-limit.js'
 import { createEmailConfirmations } from './features/auth/email-confirmation.service.js'
 import { createOwnPasswords } from './features/auth/own-password.service.js'
+import { createPasskeys } from './features/auth/passkeys/passkeys.service.js'
 import { createPasswordResets } from './features/auth/password-reset.service.js'
+import { createActiveSessions } from './features/auth/sessions/sessions.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
@@ -21,6 +23,7 @@ import { createInvitationsService } from './features/organizations/invitations.s
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
 import { createPlansService } from './features/plans/plans.service.js'
+import { createPromotionsService } from './features/promotions/promotions.service.js'
 import { createReferralsService } from './features/referrals/referrals.service.js'
 import { createRequestLinksService } from './features/request-links/request-links.service.js'
 import { createDirectTransfersService } from './features/rooms/direct-transfers.service.js'
@@ -62,7 +65,8 @@ export async function createServices(deps: Deps) {
     subscriptions: createSubscriptionSeats(deps),
   })
   const invitations = createInvitationsService(deps, { organizations, users })
-  const secondFactor = createSecondFactor(deps)
+  const passkeys = createPasskeys(deps)
+  const secondFactor = createSecondFactor(deps, passkeys)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
@@ -70,6 +74,7 @@ export async function createServices(deps: Deps) {
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
   const twoFactor = createTwoFactorSettings(deps, { secondFactor, ownPasswords })
+  const activeSessions = createActiveSessions(deps)
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   // An organization's stylesheet and backgrounds (issue 22 items 3, 4), on its members' share and request pages.
@@ -109,6 +114,8 @@ export async function createServices(deps: Deps) {
     { plans, users },
   )
   const referrals = createReferralsService(deps, plans)
+  // First-party promotions (issue 22 item 5): a share page's slot follows its sender's plan.
+  const promotions = createPromotionsService(deps, { plans, shareSender: transfers.shareSender })
   const setPasswordLinks = createSetPasswordLinks(deps, auth)
   const admin = {
     users: createAdminUsersService(deps, setPasswordLinks, accountDeletion),
@@ -138,6 +145,8 @@ export async function createServices(deps: Deps) {
     passwordResets,
     ownPasswords,
     twoFactor,
+    passkeys,
+    activeSessions,
     account,
     senderConfirmations,
     transfers,
@@ -150,6 +159,7 @@ export async function createServices(deps: Deps) {
     uploads,
     billing,
     referrals,
+    promotions,
     requestLinks,
     admin,
     guests,

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode | (string & {}),
     readonly status: number,
     detail?: string,
+    /** More fields for the answer's body, beside `detail` and `code` (snake_case). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(detail ?? (errorMessages as Record<string, string>)[code] ?? code)
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { languageSchema } from '../domain/languages.js'
 import { plainText } from '../domain/text.js'
+import { passkeyCredential } from './passkeys.js'
 import { userSchema } from './users.js'
 
 /** The web page the confirmation email links to; the token rides in the fragment (`#token=...`). */
@@ -58,6 +59,8 @@ export const recoveryCodeField = z
 export const secondFactorFields = {
   totp_code: totpCodeField.optional(),
   recovery_code: recoveryCodeField.optional(),
+  /** A passkey assertion for options from POST /auth/passkey/options. */
+  passkey: passkeyCredential.optional(),
   /** Skip the second step on this browser for 30 days (an httpOnly cookie, revocable). */
   remember_device: z.boolean().optional(),
 }

@@ -8,13 +8,16 @@ import { brandingApi } from './branding.js'
 import { commentsApi } from './comments.js'
 import { dataRoomApi } from './data-room.js'
 import { organizationsApi } from './organizations.js'
+import { passkeysApi } from './passkeys.js'
 import { plansApi } from './plans.js'
 import { previewsApi } from './previews.js'
+import { promotionsApi } from './promotions.js'
 import { referralsApi } from './referrals.js'
 import { requestLinksApi } from './request-links.js'
 import { roomsApi } from './rooms.js'
 import type { DefinedRoute } from './route.js'
 import { senderConfirmationApi } from './sender-confirmation.js'
+import { sessionsApi } from './sessions.js'
 import { sftpApi, sshKeysApi } from './sftp.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
@@ -46,10 +49,13 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(usersApi),
   ...Object.values(accountApi),
   ...Object.values(twoFactorApi),
+  ...Object.values(passkeysApi),
+  ...Object.values(sessionsApi),
   ...Object.values(senderConfirmationApi),
   ...Object.values(apiKeysApi),
   ...Object.values(putUploadApi),
   ...Object.values(webhooksApi),
+  ...Object.values(promotionsApi),
   ...Object.values(sftpApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),

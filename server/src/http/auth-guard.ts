@@ -27,6 +27,8 @@ export interface AuthSession {
   user: UserRecord
   jti: string
   expiresAt: Date
+  /** The signed-in session's row (decision 0028); absent for API keys. */
+  sessionId?: string
   /** Set when the request came with an API key rather than a session: the key and its scopes. */
   apiKey?: { id: string; scopes: readonly ApiKeyScope[] }
 }

@@ -78,6 +78,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 500) request.log.error({ err: error }, detail)
     else request.log.info({ code, status }, detail)
-    return res.status(status).send({ detail, code, ...retry })
+    const fields = error instanceof AppError ? error.fields : undefined
+    return res.status(status).send({ ...fields, detail, code, ...retry })
   })
 }

@@ -149,6 +149,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(response.status, detail, code, parseJsonBody(text))
     }
     const body = await readBody(response)
+    // A route that may also answer 204 (nothing to show) has no body to parse then.
+    if (response.status === 204) return undefined as T
     return req.schema ? req.schema.parse(body) : (body as T)
   }
 

@@ -9,6 +9,7 @@ import type home from '../locales/en/home.json'
 import type legal from '../locales/en/legal.json'
 import type pages from '../locales/en/pages.json'
 import type plans from '../locales/en/plans.json'
+import type promotions from '../locales/en/promotions.json'
 import type requestLinks from '../locales/en/requestLinks.json'
 import type rooms from '../locales/en/rooms.json'
 import type tools from '../locales/en/tools.json'
@@ -38,6 +39,7 @@ declare module 'i18next' {
       pages: typeof pages
       legal: typeof legal
       viewer: typeof viewer
+      promotions: typeof promotions
     }
   }
 }

@@ -6,6 +6,7 @@ import { requireUser } from '../../http/auth-guard.js'
 import { contentDisposition } from '../../http/content-disposition.js'
 import { streamZip, zipLength } from '../../http/download/zip-writer.js'
 import { registerRoute } from '../../http/register-route.js'
+import { sessionClientOf } from '../auth/index.js'
 import type { OwnPasswords } from '../auth/own-password.service.js'
 import type { PasswordResets } from '../auth/password-reset.service.js'
 import type { AccountService } from './account.service.js'
@@ -53,7 +54,7 @@ export const accountRoutes =
     // This device stays signed in on a new cookie of the new session epoch; every other session ends.
     registerRoute(app, accountApi.changePassword, async (request, reply) => {
       const { current_password: current, new_password: next } = request.body
-      const signedIn = await passwords.change(requireUser(request).id, current, next)
+      const signedIn = await passwords.change(requireUser(request).id, current, next, await sessionClientOf(request))
       setAuthCookie(request, reply, signedIn.token.token)
       return reply.status(204).send()
     })

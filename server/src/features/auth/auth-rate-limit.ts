@@ -9,7 +9,13 @@ interface Logger {
 }
 
 /** Login answers that count as a failed attempt against the account. */
-const countsAsFailure = new Set(['invalid_credentials', 'second_factor_invalid'])
+const countsAsFailure = new Set([
+  'invalid_credentials',
+  'second_factor_invalid',
+  'passkey_invalid',
+  'passkey_unknown',
+  'passkey_challenge_invalid',
+])
 
 /** The progressive delay once an account has `over` more failures than its threshold: 1 s, 2 s, 4 s… */
 export const loginDelayMs = (over: number, maxDelayMs: number) => Math.min(maxDelayMs, 1000 * 2 ** Math.max(0, over))

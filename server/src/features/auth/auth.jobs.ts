@@ -1,19 +1,24 @@
 import type { Deps } from '../../deps.js'
 import type { Job } from '../../jobs/job-runner.js'
 import { createAuthRepository } from './auth.repository.js'
+import { createPasskeysRepository } from './passkeys/passkeys.repository.js'
 import { createPasswordResetRepository } from './password-reset.repository.js'
+import { createSessionsRepository } from './sessions/sessions.repository.js'
 import { createTwoFactorRepository } from './two-factor/two-factor.repository.js'
 
 const sweepIntervalMs = 60 * 60 * 1000
 
 /**
  * Drops revocations of tokens that have expired anyway, one-time account links that expired
- * unused, and remembered browsers past their 30 days.
+ * unused, remembered browsers past their 30 days, passkey challenges never answered, and sessions
+ * whose token expired.
  */
 export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
   const repo = createAuthRepository(deps.database.db)
   const resets = createPasswordResetRepository(deps.database.db)
   const twoFactor = createTwoFactorRepository(deps.database.db)
+  const passkeys = createPasskeysRepository(deps.database.db)
+  const sessions = createSessionsRepository(deps.database.db)
   return [
     {
       name: 'sweep-revoked-tokens',
@@ -30,6 +35,16 @@ export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
       name: 'sweep-remembered-devices',
       intervalMs: sweepIntervalMs,
       run: () => twoFactor.sweepExpiredDevices(deps.clock.now()),
+    },
+    {
+      name: 'sweep-webauthn-challenges',
+      intervalMs: sweepIntervalMs,
+      run: () => passkeys.sweepChallenges(deps.clock.now()),
+    },
+    {
+      name: 'sweep-auth-sessions',
+      intervalMs: sweepIntervalMs,
+      run: () => sessions.sweepExpired(deps.clock.now()),
     },
   ]
 }

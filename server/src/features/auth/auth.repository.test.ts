@@ -4,37 +4,43 @@ import { expect, it } from 'vitest'
 import { revokedTokens, users } from '../../db/schema/index.js'
 import { forEachDatabase } from '../../testing/test-database.js'
 import { createAuthRepository } from './auth.repository.js'
+import { createSessionsRepository } from './sessions/sessions.repository.js'
 
 await forEachDatabase((getDatabase) => {
-  it('finds the user of a token until that token is revoked', async () => {
+  it('finds the user of a live session by its token hash, until its row goes or its epoch ends', async () => {
     const { db } = getDatabase()
     const repo = createAuthRepository(db)
+    const sessions = createSessionsRepository(db)
     const [user] = await db
       .insert(users)
-      .values({ email: `${randomUUID()}@example.com`, name: 'R' })
+      .values({ email: `${randomUUID()}@example.com`, name: 'S' })
       .returning()
-    const [kept, revoked] = [randomUUID(), randomUUID()]
-    await repo.revoke(revoked, new Date(Date.now() + 60_000))
-    await repo.revoke(revoked, new Date(Date.now() + 60_000)) // twice is fine
+    const now = new Date()
+    const [kept, ended, expired] = [`kept-${randomUUID()}`, `ended-${randomUUID()}`, `expired-${randomUUID()}`]
+    for (const tokenHash of [kept, ended, expired]) {
+      await sessions.create({
+        tokenHash,
+        userId: user!.id,
+        epoch: 0,
+        label: 'Firefox on Linux',
+        device: 'desktop',
+        country: 'unknown',
+        expiresAt: new Date(now.getTime() + (tokenHash === expired ? -1000 : 60_000)),
+        now,
+      })
+    }
+    expect((await sessions.findLive(user!.id, kept, 0, now))?.user.email).toBe(user!.email)
+    expect(await sessions.findLive(user!.id, expired, 0, now)).toBeUndefined()
+    expect(await sessions.findLive(randomUUID(), kept, 0, now)).toBeUndefined()
+    const endedRow = await sessions.findLive(user!.id, ended, 0, now)
+    expect(await sessions.remove(user!.id, endedRow!.sessionId)).toBe(true)
+    expect(await sessions.findLive(user!.id, ended, 0, now)).toBeUndefined()
 
-    expect((await repo.findUserForToken(user!.id, kept, 0))?.email).toBe(user!.email)
-    expect(await repo.findUserForToken(user!.id, revoked, 0)).toBeUndefined()
-    expect(await repo.findUserForToken(randomUUID(), kept, 0)).toBeUndefined()
-  })
-
-  it('finds the user only for a token of the current session epoch', async () => {
-    const { db } = getDatabase()
-    const repo = createAuthRepository(db)
-    const [user] = await db
-      .insert(users)
-      .values({ email: `${randomUUID()}@example.com`, name: 'E' })
-      .returning()
-    const jti = randomUUID()
-    expect((await repo.findUserForToken(user!.id, jti, 0))?.sessionEpoch).toBe(0)
     expect(await repo.endAllSessions(user!.id)).toBe(true)
-    expect(await repo.findUserForToken(user!.id, jti, 0)).toBeUndefined()
-    expect((await repo.findUserForToken(user!.id, jti, 1))?.sessionEpoch).toBe(1)
+    expect(await sessions.findLive(user!.id, kept, 0, now)).toBeUndefined()
+    expect(await sessions.findLive(user!.id, kept, 1, now)).toBeUndefined() // issued under epoch 0
     expect(await repo.endAllSessions(randomUUID())).toBe(false)
+    expect(await sessions.sweepExpired(now)).toBeGreaterThanOrEqual(1)
   })
 
   it('sweeps only revocations whose token has expired anyway', async () => {

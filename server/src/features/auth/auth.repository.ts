@@ -1,29 +1,10 @@
-import { and, eq, isNull, lte, notExists, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import { revokedTokens, users } from '../../db/schema/index.js'
-import { toUserRecord, type UserRecord } from '../users/users.types.js'
 
-/** Queries on revoked tokens, and the one query that turns a token into its user. */
+/** Session epochs and password hashes (sessions themselves: sessions/sessions.repository.ts). */
 export function createAuthRepository(db: Db) {
   return {
-    /**
-     * The user, fresh, unless the token `jti` was revoked or its session epoch has ended: one query
-     * (by primary key) per authenticated request, so every instance sees a bump at once.
-     */
-    async findUserForToken(userId: string, jti: string, epoch: number): Promise<UserRecord | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(users.sessionEpoch, epoch),
-            notExists(db.select({ one: sql`1` }).from(revokedTokens).where(eq(revokedTokens.jti, jti))),
-          ),
-        )
-      return row && toUserRecord(row)
-    },
-
     /** Ends every session of the user: tokens of the epoch before are refused from now on. */
     async endAllSessions(userId: string): Promise<boolean> {
       const rows = await db

@@ -1,5 +1,7 @@
 import type { LoginResponse } from '@ferry/contracts/api/auth'
+import { signInRefusedResponse } from '@ferry/contracts/api/passkeys'
 import { authApi } from '@ferry/contracts/routes/auth'
+import { passkeysApi } from '@ferry/contracts/routes/passkeys'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../deps.js'
@@ -11,8 +13,10 @@ import { toUser } from '../users/users.service.js'
 import type { AuthService, SignedIn, SigningInDevice } from './auth.service.js'
 import type { AuthRateLimit } from './auth-rate-limit.js'
 import type { EmailConfirmations } from './email-confirmation.service.js'
+import type { Passkeys } from './passkeys/passkeys.service.js'
+import { relyingPartyOf } from './passkeys/relying-party.js'
+import { sessionClientOf } from './sessions/session-client.js'
 import { deviceTokenOf, setDeviceCookie } from './two-factor/device-cookie.js'
-import { deviceLabel } from './two-factor/device-label.js'
 
 /** The auth service of spec/transfers.md §7 under /auth. */
 export const authRoutes =
@@ -22,7 +26,8 @@ export const authRoutes =
       auth,
       rateLimit,
       confirmations,
-    }: { auth: AuthService; rateLimit: AuthRateLimit; confirmations: EmailConfirmations },
+      passkeys,
+    }: { auth: AuthService; rateLimit: AuthRateLimit; confirmations: EmailConfirmations; passkeys: Passkeys },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = (
@@ -35,22 +40,33 @@ export const authRoutes =
       return { access_token: token.token, token_type: 'bearer', user: toUser(user) }
     }
 
-    const device = (request: FastifyRequest): SigningInDevice => ({
+    /** The browser signing in, for the second step and for its session in the owner's list. */
+    const device = async (request: FastifyRequest): Promise<SigningInDevice> => ({
       token: deviceTokenOf(request),
-      label: deviceLabel(request.headers['user-agent']),
+      relyingParty: relyingPartyOf(request, deps.config),
+      ...(await sessionClientOf(request)),
     })
 
-    registerRoute(app, authApi.login, async (request, reply) =>
-      signedIn(
-        request,
-        reply,
-        await rateLimit.login(request.ip, request.body.email, () => auth.login(request.body, device(request))),
-      ),
+    // Its 401 may list the second-step methods (`methods`), which the one error shape would drop.
+    const refusals = { errorResponses: { 401: signInRefusedResponse } }
+
+    registerRoute(
+      app,
+      authApi.login,
+      async (request, reply) =>
+        signedIn(
+          request,
+          reply,
+          await rateLimit.login(request.ip, request.body.email, async () =>
+            auth.login(request.body, await device(request)),
+          ),
+        ),
+      refusals,
     )
 
     registerRoute(app, authApi.register, async (request, reply) => {
       await rateLimit.enforce('register', request.ip, request.body.email)
-      const registered = await auth.register(request.body)
+      const registered = await auth.register(request.body, await device(request))
       // Signed in at once, but sending waits for the address to be confirmed (spec/accounts.md §2).
       await confirmations.send(registered.user)
       return reply.status(201).send(signedIn(request, reply, registered))
@@ -69,14 +85,19 @@ export const authRoutes =
     })
 
     // Google stands in for the password: the second step (2FA on) counts in the same limiter.
-    registerRoute(app, authApi.google, async (request, reply) => {
-      const { token, language, ...proof } = request.body
-      const user = await auth.googleAccount(token, language)
-      const session = await rateLimit.login(request.ip, user.email, () =>
-        auth.passSecondStep(user, proof, device(request)),
-      )
-      return signedIn(request, reply, session)
-    })
+    registerRoute(
+      app,
+      authApi.google,
+      async (request, reply) => {
+        const { token, language, ...proof } = request.body
+        const user = await auth.googleAccount(token, language)
+        const session = await rateLimit.login(request.ip, user.email, async () =>
+          auth.passSecondStep(user, proof, await device(request)),
+        )
+        return signedIn(request, reply, session)
+      },
+      refusals,
+    )
 
     registerRoute(app, authApi.logout, async (request, reply) => {
       if (request.auth) await auth.logout(request.auth)
@@ -98,6 +119,24 @@ export const authRoutes =
         clearAuthCookie(request, reply)
       }
       return session ? { valid: true, user: toUser(session.user) } : { valid: false }
+    })
+
+    registerRoute(app, passkeysApi.signInOptions, async (request) => ({
+      options: await passkeys.signInOptions(relyingPartyOf(request, deps.config)),
+    }))
+
+    // Passwordless: the passkey (which verified the person) is the whole sign-in. The limiter runs
+    // before any check, keyed by the passkey's account when the credential id names one.
+    registerRoute(app, passkeysApi.signIn, async (request, reply) => {
+      const { credential } = request.body
+      const owner = await passkeys.ownerOf(credential)
+      const session = await rateLimit.login(request.ip, `passkey:${owner ?? credential.id}`, async () => {
+        const { userId } = await passkeys.verify(relyingPartyOf(request, deps.config), credential, {
+          passwordless: true,
+        })
+        return auth.sessionFor(userId, await device(request))
+      })
+      return signedIn(request, reply, session)
     })
 
     registerRoute(app, authApi.config, async () => ({ google_client_id: deps.config.google.clientId ?? null }))

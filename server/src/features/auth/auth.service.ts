@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type LoginRequest, passwordMinLength, type RegisterRequest } from '@ferry/contracts/api/auth'
 import { normaliseEmail } from '@ferry/contracts/api/users'
 import type { Language } from '@ferry/contracts/domain/languages'
@@ -10,8 +11,15 @@ import { createAuthRepository } from './auth.repository.js'
 import { createGoogleIdVerifier, type GoogleIdentity } from './google-id-verifier.js'
 import { assertAcceptablePassword } from './password-policy.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import type { SessionClient } from './sessions/session-client.js'
+import { createSessionsRepository } from './sessions/sessions.repository.js'
 import { createTokenSigner, type IssuedToken } from './tokens.js'
-import type { RememberedDeviceToken, SecondFactor, SecondFactorProof } from './two-factor/second-factor.service.js'
+import type {
+  RememberedDeviceToken,
+  SecondFactor,
+  SecondFactorProof,
+  SecondStepDevice,
+} from './two-factor/second-factor.service.js'
 
 export type { AuthSession } from '../../http/auth-guard.js'
 
@@ -22,11 +30,16 @@ export interface SignedIn {
   rememberedDevice?: RememberedDeviceToken
 }
 
-/** The browser signing in: its remembered-device token (cookie) and what to call it in the list. */
-export interface SigningInDevice {
-  token?: string
-  label: string
-}
+/**
+ * The browser signing in: its remembered-device token (cookie), its label, its origin (passkeys),
+ * and what its session shows in the owner's list.
+ */
+export type SigningInDevice = SecondStepDevice & Partial<Omit<SessionClient, 'label'>>
+
+/** Sessions' last-seen time moves on at most this often: a write per session every few minutes, not per request. */
+export const lastSeenStepMs = 5 * 60_000
+
+const hashTokenId = (jti: string) => createHash('sha256').update(jti).digest('hex')
 
 type AuthDeps = Pick<Deps, 'config' | 'database' | 'clock' | 'logger'>
 
@@ -43,14 +56,26 @@ export async function createAuthService(
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(deps.database.db, 'jwt'))
   const tokens = createTokenSigner({ secret, clock })
   const repo = createAuthRepository(deps.database.db)
+  const sessions = createSessionsRepository(deps.database.db)
   const google = config.google.clientId
     ? createGoogleIdVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl, clock })
     : undefined
 
-  const signIn = async (user: UserRecord): Promise<SignedIn> => ({
-    token: await tokens.issue(user.id, user.sessionEpoch),
-    user,
-  })
+  /** A new token and its session row (decision 0028): the token works only while the row exists. */
+  const signIn = async (user: UserRecord, device?: SigningInDevice): Promise<SignedIn> => {
+    const token = await tokens.issue(user.id, user.sessionEpoch)
+    await sessions.create({
+      tokenHash: hashTokenId(token.jti),
+      userId: user.id,
+      epoch: user.sessionEpoch,
+      label: device?.label ?? 'Unknown browser',
+      device: device?.device ?? 'unknown',
+      country: device?.country ?? 'unknown',
+      expiresAt: token.expiresAt,
+      now: clock.now(),
+    })
+    return { token, user }
+  }
 
   /** Every way in with a first factor passes the second here (issue 23 item 2). */
   const signInWithSecondFactor = async (
@@ -59,7 +84,7 @@ export async function createAuthService(
     device: SigningInDevice,
   ): Promise<SignedIn> => {
     const rememberedDevice = await secondFactor.pass(user, proof, device)
-    return { ...(await signIn(user)), ...(rememberedDevice ? { rememberedDevice } : {}) }
+    return { ...(await signIn(user, device)), ...(rememberedDevice ? { rememberedDevice } : {}) }
   }
 
   async function accountForGoogle(identity: GoogleIdentity, language?: Language): Promise<UserRecord> {
@@ -130,7 +155,7 @@ export async function createAuthService(
       return signInWithSecondFactor(account, input, device)
     },
 
-    async register(input: RegisterRequest): Promise<SignedIn> {
+    async register(input: RegisterRequest, device?: SigningInDevice): Promise<SignedIn> {
       assertAcceptablePassword(input.password, input)
       const user = await users.create({
         email: normaliseEmail(input.email),
@@ -139,7 +164,7 @@ export async function createAuthService(
         language: input.language,
       })
       if (!user) throw new AppError('email_taken', 409)
-      return signIn(user)
+      return signIn(user, device)
     },
 
     /**
@@ -154,17 +179,24 @@ export async function createAuthService(
     /** After a first factor other than the password (Google): the second step, then the session. */
     passSecondStep: signInWithSecondFactor,
 
-    /** The session a token proves, or undefined when it is malformed, tampered, expired or revoked. */
+    /**
+     * The session a token proves, or undefined when it is malformed, tampered, expired, signed out
+     * or of an ended epoch: one indexed query; last-seen moves on at most every `lastSeenStepMs`.
+     */
     async authenticate(token: string): Promise<AuthSession | undefined> {
       const claims = await tokens.read(token)
       if (!claims) return undefined
-      const user = await repo.findUserForToken(claims.userId, claims.jti, claims.epoch)
-      return user && { user, jti: claims.jti, expiresAt: claims.expiresAt }
+      const now = clock.now()
+      const live = await sessions.findLive(claims.userId, hashTokenId(claims.jti), claims.epoch, now)
+      if (!live) return undefined
+      const stale = new Date(now.getTime() - lastSeenStepMs)
+      if (live.lastSeenAt < stale) await sessions.touch(live.sessionId, now, stale)
+      return { user: live.user, jti: claims.jti, expiresAt: claims.expiresAt, sessionId: live.sessionId }
     },
 
-    /** Revokes the token everywhere until it would have expired. */
-    logout(session: Pick<AuthSession, 'jti' | 'expiresAt'>): Promise<void> {
-      return repo.revoke(session.jti, session.expiresAt)
+    /** Ends this session everywhere: its row goes, so its token is refused on every instance. */
+    async logout(session: Pick<AuthSession, 'user' | 'sessionId'>): Promise<void> {
+      if (session.sessionId) await sessions.remove(session.user.id, session.sessionId)
     },
 
     /**
@@ -176,10 +208,10 @@ export async function createAuthService(
     },
 
     /** A new session for the account as it is now (its current epoch); 401 when it is gone. */
-    async sessionFor(userId: string): Promise<SignedIn> {
+    async sessionFor(userId: string, device?: SigningInDevice): Promise<SignedIn> {
       const user = await users.getById(userId)
       if (!user) throw new AppError('unauthorized', 401)
-      return signIn(user)
+      return signIn(user, device)
     },
 
     /**
@@ -191,6 +223,11 @@ export async function createAuthService(
     /** Drops revocations of tokens that expired anyway. */
     sweepRevokedTokens(): Promise<number> {
       return repo.sweepRevoked(clock.now())
+    },
+
+    /** Drops sessions whose token expired anyway. */
+    sweepExpiredSessions(): Promise<number> {
+      return sessions.sweepExpired(clock.now())
     },
 
     /** product.md §10: ADMIN_EMAIL and ADMIN_PASSWORD create that account as ADMIN, or promote it. */

@@ -177,8 +177,8 @@ await forEachStack(
         }
       })
 
-      it('answers 401 for a well-signed token whose exp passed', async () => {
-        const { user } = await registerAccount(api)
+      it('answers 401 for a well-signed token whose exp passed, or that no sign-in issued', async () => {
+        const { user, access_token } = await registerAccount(api)
         const now = Math.floor(Date.now() / 1000)
         const expired = await new SignJWT({})
           .setProtectedHeader({ alg: 'HS256' })
@@ -194,8 +194,10 @@ await forEachStack(
           .setIssuedAt(now)
           .setExpirationTime(now + 60)
           .sign(new TextEncoder().encode(jwtSecret))
-        expect((await api('/api/probe/user', { headers: bearer(fresh) })).status).toBe(200)
+        expect((await api('/api/probe/user', { headers: bearer(access_token) })).status).toBe(200)
         expect((await api('/api/probe/user', { headers: bearer(expired) })).status).toBe(401)
+        // Signed with the right key but without a session row (decision 0028): refused too.
+        expect((await api('/api/probe/user', { headers: bearer(fresh) })).status).toBe(401)
       })
 
       it('lets a public route through with a bad token, as anonymous', async () => {

@@ -3,3 +3,5 @@
  * (argon2id, OWASP parameters), which transfer passwords use too.
  */
 export { hashPassword, verifyPassword } from './passwords.js'
+/** The browser signing in, as its session is listed to its owner (decision 0028). */
+export { type SessionClient, sessionClientOf } from './sessions/session-client.js'

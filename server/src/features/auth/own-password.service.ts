@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
 import type { UserCredentials, UsersService } from '../users/users.service.js'
 import { createAuthRepository } from './auth.repository.js'
-import type { AuthService, SignedIn } from './auth.service.js'
+import type { AuthService, SignedIn, SigningInDevice } from './auth.service.js'
 import { assertAcceptablePassword } from './password-policy.js'
 import { passwordChangedMail } from './password-reset.emails.js'
 import { hashPassword, verifyPassword } from './passwords.js'
@@ -70,12 +70,12 @@ export function createOwnPasswords(
      * session epoch moves on), and the caller gets a new session for the device that asked, which
      * therefore stays signed in: the person who knows the new password is the one holding it.
      */
-    async change(userId: string, current: string, next: string): Promise<SignedIn> {
+    async change(userId: string, current: string, next: string, device?: SigningInDevice): Promise<SignedIn> {
       const account = await credentials(userId)
       await check(account, current)
       assertAcceptablePassword(next, account)
       if (!(await repo.changePasswordHash(account.id, account.passwordHash, await hashPassword(next)))) throw wrong()
-      const signedIn = await auth.sessionFor(account.id)
+      const signedIn = await auth.sessionFor(account.id, device)
       try {
         await deps.mailer.send(
           passwordChangedMail(

@@ -319,6 +319,16 @@ export function createTransfersService(
     },
 
     /**
+     * Who sent the transfer a share page shows (its `user_id`, null for a visitor's), or undefined
+     * for no such share or a deleted one: for features that follow the sender's plan (DECISIONS §12).
+     */
+    async shareSender(uniqueId: string): Promise<{ userId: string | null } | undefined> {
+      const found = await byShareId(uniqueId)
+      if (!found || found.transfer.deletedAt !== null) return undefined
+      return { userId: found.transfer.userId }
+    },
+
+    /**
      * GET /api/share/{uniqueId}: 404 for unknown or deleted, 403 once expired (ShareExpiredError:
      * with the title and the sender's name), except to the sender, who still sees it (with its
      * status and no download link). A recipient's `t` records their first access; tracking lists

@@ -1,18 +1,27 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
-import { type Icon, IconChartBar, IconCoin, IconListCheck, IconTransfer, IconUsers } from '@tabler/icons-react'
+import {
+  type Icon,
+  IconChartBar,
+  IconCoin,
+  IconListCheck,
+  IconSpeakerphone,
+  IconTransfer,
+  IconUsers,
+} from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { JobsPanel, StoragePanel, TestCheckoutBanner, UsersPanel } from '../../features/admin/index.js'
+import { PromotionsPanel } from '../../features/promotions/index.js'
 import { AdminPayoutsPanel } from '../../features/referrals/index.js'
 import { TransferList } from '../../features/transfers/index.js'
 import { loginPath, paths } from '../../lib/paths.js'
 import { transferDetailPath } from './transfers-page.js'
 
 /** The tabs of the Admin Dashboard, in order; a tab is `?tab={id}`, so a reload or a shared link opens it. */
-const adminTabs = ['users', 'transfers', 'storage', 'payouts', 'jobs'] as const
+const adminTabs = ['users', 'transfers', 'storage', 'payouts', 'jobs', 'promotions'] as const
 type AdminTab = (typeof adminTabs)[number]
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.includes(value as AdminTab)
 
@@ -25,10 +34,10 @@ interface TabView {
 /**
  * /admin (spec/accounts.md §2), behind RequireAdmin: users, every transfer, and storage usage; a fourth tab,
  * beyond the spec's three, is where admins approve, pay or cancel referral payouts (issue 8), and a fifth
- * shows the job queue (issue 19).
+ * shows the job queue (issue 19), and a sixth the first-party promotions (issue 22).
  */
 export function AdminPage() {
-  const { t } = useTranslation(['admin', 'transfers', 'common'])
+  const { t } = useTranslation(['admin', 'transfers', 'common', 'promotions'])
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
   const requested = params.get('tab')
@@ -57,6 +66,8 @@ export function AdminPage() {
     storage: { label: t('tabs.storage'), icon: IconChartBar, panel: <StoragePanel /> },
     payouts: { label: t('tabs.payouts'), icon: IconCoin, panel: <AdminPayoutsPanel /> },
     jobs: { label: t('tabs.jobs'), icon: IconListCheck, panel: <JobsPanel /> },
+    // First-party promotions (issue 22 item 5).
+    promotions: { label: t('admin.tab', { ns: 'promotions' }), icon: IconSpeakerphone, panel: <PromotionsPanel /> },
   }
 
   const select = (value: string | null) => {

@@ -1,4 +1,4 @@
-import { Container, Flex, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Box, Container, Flex, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import { IconArrowsExchange, IconInbox, IconSend } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { usePlanName } from '../../components/use-plan-name.js'
 import { authModal, useSession } from '../../features/auth/index.js'
 import { BrandBackdrop, useCurrentBranding } from '../../features/branding/index.js'
 import { usePlanLimits, usePlans } from '../../features/plans/index.js'
+import { PromotionSlot } from '../../features/promotions/index.js'
 import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
 import { DirectTransferPanel } from '../../features/rooms/index.js'
 import { useTransferForm } from '../../features/transfers/index.js'
@@ -73,7 +74,7 @@ export function HomePage() {
   }
 
   return (
-    <Container size={720} py={{ base: 'xl', sm: 56 }} px={{ base: 'sm', sm: 'md' }}>
+    <Container size={1080} py={{ base: 'xl', sm: 56 }} px={{ base: 'sm', sm: 'md' }}>
       <BrandBackdrop branding={isAuthenticated ? branding.data?.branding : undefined}>
         <Stack gap={6} ta="center" mb={{ base: 'lg', sm: 36 }}>
           <Title order={1} fz={{ base: 28, sm: 40 }} style={{ letterSpacing: '-0.02em' }}>
@@ -83,72 +84,84 @@ export function HomePage() {
             {t('hero.subtitle')}
           </Text>
         </Stack>
-        <Paper withBorder shadow="sm" radius="lg" style={{ overflow: 'hidden' }}>
-          <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-            <Tabs.List grow aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap' }}>
-              {tabs.map(({ value, icon: Icon }) => (
-                <Tabs.Tab
-                  key={value}
-                  value={value}
-                  py="md"
-                  px={{ base: 6, sm: 'md' }}
-                  miw={0}
-                  style={{ flexBasis: 0, alignItems: 'flex-start' }}
-                >
-                  <Flex
-                    direction={{ base: 'column', xs: 'row' }}
-                    align="center"
-                    justify="center"
-                    gap={{ base: 4, xs: 8 }}
-                  >
-                    <Icon size={18} aria-hidden />
-                    <Text
-                      component="span"
-                      fz={{ base: 'xs', xs: 'sm' }}
-                      fw={500}
-                      ta="center"
-                      lh={1.3}
-                      style={{ whiteSpace: 'normal' }}
+        {/* The panel keeps its 720 px; a promotion (issue 22 item 5) takes a column of its own beside it
+            on wide screens and sits below it on narrow ones, never over its controls or progress. */}
+        <Flex
+          justify="center"
+          align={{ base: 'center', lg: 'flex-start' }}
+          direction={{ base: 'column', lg: 'row' }}
+          gap="lg"
+        >
+          <Box w="100%" maw={720}>
+            <Paper withBorder shadow="sm" radius="lg" style={{ overflow: 'hidden' }}>
+              <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+                <Tabs.List grow aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap' }}>
+                  {tabs.map(({ value, icon: Icon }) => (
+                    <Tabs.Tab
+                      key={value}
+                      value={value}
+                      py="md"
+                      px={{ base: 6, sm: 'md' }}
+                      miw={0}
+                      style={{ flexBasis: 0, alignItems: 'flex-start' }}
                     >
-                      {t(`tabs.${value}`)}
-                    </Text>
-                  </Flex>
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
-              <SendTab
-                uploads={uploads}
-                isAuthenticated={isAuthenticated}
-                plan={plan}
-                form={transfer}
-                passwordInPlan={videoPlan?.password_protection ?? false}
-                sftpInPlan={videoPlan?.sftp_download ?? false}
-                dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
-              <RequestFilesPanel
-                isAuthenticated={isAuthenticated}
-                loginTo={loginPath(homeTabPath('request'))}
-                view={parseRequestView(searchParams.get('view'))}
-                onViewChange={selectRequestView}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
-              <DirectTransferPanel
-                isAuthenticated={isAuthenticated}
-                onLogin={openLogin}
-                onRoomCreated={(roomId) => navigate(roomPath(roomId))}
-                historyTo={paths.transferHistory}
-                videoInPlan={videoPlan ? videoPlan.supports_video_audio : null}
-                videoChecking={plans.isPending || !plan.loaded}
-                planName={videoPlan ? planName(videoPlan) : ''}
-                upgradeTo={paths.upgrade}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
+                      <Flex
+                        direction={{ base: 'column', xs: 'row' }}
+                        align="center"
+                        justify="center"
+                        gap={{ base: 4, xs: 8 }}
+                      >
+                        <Icon size={18} aria-hidden />
+                        <Text
+                          component="span"
+                          fz={{ base: 'xs', xs: 'sm' }}
+                          fw={500}
+                          ta="center"
+                          lh={1.3}
+                          style={{ whiteSpace: 'normal' }}
+                        >
+                          {t(`tabs.${value}`)}
+                        </Text>
+                      </Flex>
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                <Tabs.Panel value="send" p={{ base: 'md', sm: 'xl' }}>
+                  <SendTab
+                    uploads={uploads}
+                    isAuthenticated={isAuthenticated}
+                    plan={plan}
+                    form={transfer}
+                    passwordInPlan={videoPlan?.password_protection ?? false}
+                    sftpInPlan={videoPlan?.sftp_download ?? false}
+                    dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>
+                  <RequestFilesPanel
+                    isAuthenticated={isAuthenticated}
+                    loginTo={loginPath(homeTabPath('request'))}
+                    view={parseRequestView(searchParams.get('view'))}
+                    onViewChange={selectRequestView}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="direct" p={{ base: 'md', sm: 'xl' }}>
+                  <DirectTransferPanel
+                    isAuthenticated={isAuthenticated}
+                    onLogin={openLogin}
+                    onRoomCreated={(roomId) => navigate(roomPath(roomId))}
+                    historyTo={paths.transferHistory}
+                    videoInPlan={videoPlan ? videoPlan.supports_video_audio : null}
+                    videoChecking={plans.isPending || !plan.loaded}
+                    planName={videoPlan ? planName(videoPlan) : ''}
+                    upgradeTo={paths.upgrade}
+                  />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+          </Box>
+          <PromotionSlot viewerId={user?.id ?? null} w={{ base: '100%', lg: 300 }} maw={{ base: 400, lg: 300 }} />
+        </Flex>
       </BrandBackdrop>
     </Container>
   )

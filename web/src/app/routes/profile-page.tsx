@@ -10,6 +10,8 @@ import {
   ApiKeysCard,
   DataDownloadCard,
   DeleteAccountCard,
+  PasskeysCard,
+  SessionsListCard,
   SshKeysCard,
   TwoFactorCard,
   WebhooksCard,
@@ -94,12 +96,25 @@ export function ProfilePage() {
         )}
         {myPlan.data && <SubscriptionDetailsCard subscription={myPlan.data.subscription} />}
         <InviteEarnCard userId={user.id} allowsPayouts={plan?.allows_payouts ?? false} />
-        <AccountSettingsCard />
-        <TwoFactorCard />
+        {/* Sign-in and security (issue 23 item 4): everything that decides who can sign in as you. */}
+        <Stack gap="lg" component="section" aria-labelledby="sign-in-and-security" data-testid="sign-in-and-security">
+          <Stack gap={4}>
+            <Title order={2} fz="h3" id="sign-in-and-security">
+              {t('security.title', { ns: 'account' })}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('security.text', { ns: 'account' })}
+            </Text>
+          </Stack>
+          <AccountSettingsCard />
+          <TwoFactorCard />
+          <PasskeysCard />
+          <SessionsListCard />
+          <LogoutAllCard />
+        </Stack>
         <ApiKeysCard />
         {plan?.sftp_download && <SshKeysCard />}
         <WebhooksCard />
-        <LogoutAllCard />
         <DataDownloadCard />
         <DeleteAccountCard />
       </Stack>

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
 import { BrandBackdrop } from '../../features/branding/index.js'
+import { PromotionSlot } from '../../features/promotions/index.js'
 import { ShareView, useShare } from '../../features/transfers/index.js'
 import { paths } from '../../lib/paths.js'
 
@@ -22,6 +23,8 @@ export function SharePage() {
     <Container size={760} py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
       <BrandBackdrop branding={share.data?.branding}>
         <ShareView uniqueId={id} trackingId={trackingId} homeTo={paths.home} />
+        {/* Below the transfer, in a place of its own: only when its sender's plan has ads (issue 22). */}
+        <PromotionSlot shareId={id} mt="xl" maw={400} mx="auto" />
       </BrandBackdrop>
     </Container>
   )

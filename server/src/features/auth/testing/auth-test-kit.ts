@@ -10,6 +10,7 @@ import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type ReadMail, readOutbox } from '../../../testing/mail-reader.js'
 import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
+import { createPasskeys } from '../passkeys/passkeys.service.js'
 import { createSecondFactor } from '../two-factor/second-factor.service.js'
 
 /** Kept here too: the auth, billing and uploads tests import it with the rest of this kit. */
@@ -137,5 +138,5 @@ export function testSecondFactor(deps: Pick<Deps, 'database' | 'clock' | 'logger
     dir: path.join(os.tmpdir(), `ferry-2fa-${randomUUID()}`),
     from: 'ferry@example.com',
   })
-  return createSecondFactor({ ...deps, mailer })
+  return createSecondFactor({ ...deps, mailer }, createPasskeys(deps))
 }

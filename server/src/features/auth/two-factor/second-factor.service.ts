@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { PasskeyCredential, SecondFactorMethod } from '@ferry/contracts/api/passkeys'
 import { rememberDeviceDays } from '@ferry/contracts/api/two-factor'
 import type { Deps } from '../../../deps.js'
 import { AppError } from '../../../errors.js'
 import { cachedSecret } from '../../../secrets/secrets.js'
 import type { UserRecord } from '../../users/users.service.js'
+import type { Passkeys } from '../passkeys/passkeys.service.js'
+import type { RelyingParty } from '../passkeys/relying-party.js'
 import { hashRecoveryCode } from './recovery-codes.js'
 import { createSecretBox } from './secret-box.js'
 import { matchTotp } from './totp.js'
@@ -16,7 +19,16 @@ type SecondFactorDeps = Pick<Deps, 'database' | 'clock' | 'mailer' | 'logger'>
 export interface SecondFactorProof {
   totp_code?: string
   recovery_code?: string
+  /** An assertion of one of the account's passkeys. */
+  passkey?: PasskeyCredential
   remember_device?: boolean
+}
+
+/** The browser signing in: its remembered-device token, its label, and the origin it is on (passkeys). */
+export interface SecondStepDevice {
+  token?: string
+  label: string
+  relyingParty?: RelyingParty
 }
 
 /** A browser to remember: the token for its cookie (only its hash is stored) and when it ends. */
@@ -33,7 +45,7 @@ export const hashDeviceToken = (token: string) => createHash('sha256').update(to
  * code, or a browser it chose to remember. Rate limiting is the caller's: the sign-in limiter
  * runs before the password, and a wrong code counts as a failed sign-in.
  */
-export function createSecondFactor(deps: SecondFactorDeps) {
+export function createSecondFactor(deps: SecondFactorDeps, passkeys: Pick<Passkeys, 'verify' | 'hasAny'>) {
   const { clock, logger } = deps
   const repo = createTwoFactorRepository(deps.database.db)
   const encryptionKey = cachedSecret(deps.database.db, 'totp-encryption-key')
@@ -69,6 +81,23 @@ export function createSecondFactor(deps: SecondFactorDeps) {
     return { token, expiresAt }
   }
 
+  /** A passkey of this account as the second step; any refusal of it is a wrong second factor. */
+  async function usePasskey(userId: string, credential: PasskeyCredential, device: SecondStepDevice) {
+    if (!device.relyingParty) return false
+    try {
+      await passkeys.verify(device.relyingParty, credential, { userId, passwordless: false })
+      return true
+    } catch (error) {
+      if (error instanceof AppError && error.code.startsWith('passkey_')) return false
+      throw error
+    }
+  }
+
+  /** What the account can answer the second step with, for `second_factor_required`. */
+  async function methodsOf(userId: string): Promise<SecondFactorMethod[]> {
+    return (await passkeys.hasAny(userId)) ? ['totp', 'recovery_code', 'passkey'] : ['totp', 'recovery_code']
+  }
+
   return {
     /** Whether the account signs in with a second step. */
     async isOn(userId: string): Promise<boolean> {
@@ -84,19 +113,21 @@ export function createSecondFactor(deps: SecondFactorDeps) {
     async pass(
       user: UserRecord,
       proof: SecondFactorProof,
-      device: { token?: string; label: string },
+      device: SecondStepDevice,
     ): Promise<RememberedDeviceToken | undefined> {
       if (!(await this.isOn(user.id))) return undefined
       if (device.token && (await repo.touchDevice(user.id, hashDeviceToken(device.token), clock.now()))) {
         return undefined
       }
-      if (proof.totp_code === undefined && proof.recovery_code === undefined) {
-        throw new AppError('second_factor_required', 401)
+      if (proof.totp_code === undefined && proof.recovery_code === undefined && proof.passkey === undefined) {
+        throw new AppError('second_factor_required', 401, undefined, { methods: await methodsOf(user.id) })
       }
       const passed =
-        proof.totp_code !== undefined
-          ? await useTotpCode(user.id, proof.totp_code)
-          : await useRecoveryCode(user, proof.recovery_code!)
+        proof.passkey !== undefined
+          ? await usePasskey(user.id, proof.passkey, device)
+          : proof.totp_code !== undefined
+            ? await useTotpCode(user.id, proof.totp_code)
+            : await useRecoveryCode(user, proof.recovery_code!)
       if (!passed) throw new AppError('second_factor_invalid', 401)
       return proof.remember_device ? rememberDevice(user.id, device.label) : undefined
     },

@@ -6,13 +6,16 @@ import type {
   RegisterRequest,
   VerifyResponse,
 } from '@ferry/contracts/api/auth'
+import type { PasskeyCredential } from '@ferry/contracts/api/passkeys'
 import type { Language } from '@ferry/contracts/domain/languages'
 import { accountApi as accountRoutes } from '@ferry/contracts/routes/account'
 import { authApi as routes } from '@ferry/contracts/routes/auth'
+import { passkeysApi } from '@ferry/contracts/routes/passkeys'
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
 /** What sign-in's second step adds (issue 23): a code or a recovery code, and "remember this device". */
-export type SecondStepAnswer = Pick<GoogleRequest, 'totp_code' | 'recovery_code' | 'remember_device'>
+export type SecondStepAnswer = Pick<GoogleRequest, 'totp_code' | 'recovery_code' | 'passkey' | 'remember_device'>
 
 /** The auth service of spec/transfers.md §7 (base /auth, cookies sent). */
 export interface AuthApi {
@@ -32,6 +35,10 @@ export interface AuthApi {
   confirmEmail(body: ConfirmEmailRequest): Promise<void>
   /** POST /auth/confirm-email/resend: a new link and code by email (throttled: 429 with Retry-After). */
   resendConfirmation(): Promise<void>
+  /** Asks the server for a challenge and lets the browser sign it with one of its passkeys. */
+  passkeyAssertion(): Promise<PasskeyCredential>
+  /** POST /auth/passkey: signs in with the passkey alone. */
+  passkeySignIn(credential: PasskeyCredential): Promise<LoginResponse>
   /** POST /auth/forgot-password: 202 whether or not the address has an account (product.md §23). */
   forgotPassword(email: string): Promise<void>
   /** POST /auth/reset-password with the emailed link's token: 204, once. */
@@ -57,6 +64,14 @@ export function createAuthApi(client: ApiClient): AuthApi {
     resendConfirmation: async () => {
       await client.call(routes.resendConfirmation)
     },
+    passkeyAssertion: async () => {
+      const { options } = await client.call(passkeysApi.signInOptions)
+      const credential = await startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      })
+      return credential as PasskeyCredential
+    },
+    passkeySignIn: (credential) => client.call(passkeysApi.signIn, { body: { credential } }),
     forgotPassword: async (email) => {
       await client.call(accountRoutes.forgotPassword, { body: { email } })
     },

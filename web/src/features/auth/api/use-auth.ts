@@ -51,6 +51,15 @@ export function useGoogleSignIn() {
   })
 }
 
+/** Passwordless sign-in (issue 23 item 2): the browser offers its passkeys for this site. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => authApi.passkeySignIn(await authApi.passkeyAssertion()),
+    onSuccess: (response) => completeSignIn(queryClient, response),
+  })
+}
+
 /** Google's credential again, with the second step's answer (issue 23). */
 export function useGoogleSecondStep() {
   const queryClient = useQueryClient()

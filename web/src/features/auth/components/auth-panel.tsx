@@ -1,10 +1,12 @@
+import type { SecondFactorMethod } from '@ferry/contracts/api/passkeys'
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { IconAlertCircle } from '@tabler/icons-react'
+import { IconAlertCircle, IconKey } from '@tabler/icons-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-error.js'
+import { passkeyErrorMessage } from '../../../lib/passkey-error.js'
 import { paths } from '../../../lib/paths.js'
-import { useEmailSignIn, useGoogleSecondStep } from '../api/use-auth.js'
+import { useEmailSignIn, useGoogleSecondStep, usePasskeySignIn } from '../api/use-auth.js'
 import { useGoogleEnabled } from '../api/use-google-enabled.js'
 import { authErrorMessage } from '../auth-error-message.js'
 import {
@@ -40,6 +42,25 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   // The same after Google: its credential goes again with the code.
   const [googleCredential, setGoogleCredential] = useState<string | null>(null)
   const googleSecondStep = useGoogleSecondStep()
+  const passkeySignIn = usePasskeySignIn()
+  // The second-step methods the account has (`methods` of the server's 401).
+  const [methods, setMethods] = useState<SecondFactorMethod[]>([])
+
+  /** The server's 401 asking for the second step: shows it, with the account's methods. */
+  const askSecondStep = (error: unknown): boolean => {
+    if (!isApiError(error) || error.code !== 'second_factor_required') return false
+    const listed = (error.body as { methods?: SecondFactorMethod[] } | undefined)?.methods
+    setMethods(Array.isArray(listed) ? listed : [])
+    return true
+  }
+
+  const signInWithPasskey = () => {
+    setFormError(null)
+    passkeySignIn.mutate(undefined, {
+      onSuccess: onAuthenticated,
+      onError: (error) => setFormError(passkeyErrorMessage(i18n, error)),
+    })
+  }
 
   const fieldError = (field: keyof AuthFormValues) => {
     const key = fieldErrors[field]
@@ -63,7 +84,7 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
     emailSignIn.mutate(checked, {
       onSuccess: onAuthenticated,
       onError: (error) => {
-        if (isApiError(error) && error.code === 'second_factor_required') setSecondStep(true)
+        if (askSecondStep(error)) setSecondStep(true)
         else setFormError(authErrorMessage(i18n, error))
       },
     })
@@ -90,6 +111,7 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
     return (
       <Stack gap="md">
         <SecondFactorStep
+          methods={methods}
           pending={emailSignIn.isPending || googleSecondStep.isPending}
           onSubmit={submitSecondStep}
           onBack={() => {
@@ -208,6 +230,20 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
           </Button>
         </Stack>
       </form>
+      {!signup && (
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<IconKey size={18} />}
+          loading={passkeySignIn.isPending}
+          disabled={emailSignIn.isPending}
+          onClick={signInWithPasskey}
+          data-testid="passkey-sign-in"
+        >
+          {t('passkeys.signIn')}
+        </Button>
+      )}
       <Text size="sm" ta="center" c="dimmed">
         {t(signup ? 'auth.form.haveAccount' : 'auth.form.noAccount')}{' '}
         <Anchor component="button" type="button" size="sm" fw={600} onClick={toggle}>
