@@ -10,7 +10,8 @@ const preview = { organization_name: 'Acme', email: 'mia@acme.test', role: 'bill
 function stubApi(answers: { inspect?: Response; accept?: Response }) {
   const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url.endsWith('/inspect')) return answers.inspect ?? Response.json(preview)
-    if (url.endsWith('/accept')) return answers.accept ?? Response.json({ organization_id: '0c5b3f0e-6a57-4d43-9f0b-1f6a1a2b3c4d' })
+    if (url.endsWith('/accept'))
+      return answers.accept ?? Response.json({ organization_id: '0c5b3f0e-6a57-4d43-9f0b-1f6a1a2b3c4d' })
     return new Response(null, { status: 404 })
   })
   vi.stubGlobal('fetch', fetch)
