@@ -78,6 +78,12 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/room-page.js')).RoomPage }),
             })),
             {
+              path: 'organization/join',
+              lazy: async () => ({
+                Component: (await import('./routes/organization-join-page.js')).OrganizationJoinPage,
+              }),
+            },
+            {
               path: 'upgrade',
               lazy: async () => ({ Component: (await import('./routes/upgrade-page.js')).UpgradePage }),
             },
@@ -112,6 +118,10 @@ export function createAppRouter() {
                 {
                   path: 'analytics',
                   lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }),
+                },
+                {
+                  path: 'organization',
+                  lazy: async () => ({ Component: (await import('./routes/organization-page.js')).OrganizationPage }),
                 },
                 {
                   path: 'transfer-history',

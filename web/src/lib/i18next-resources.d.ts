@@ -7,6 +7,7 @@ import type common from '../locales/en/common.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
 import type legal from '../locales/en/legal.json'
+import type organizations from '../locales/en/organizations.json'
 import type pages from '../locales/en/pages.json'
 import type plans from '../locales/en/plans.json'
 import type promotions from '../locales/en/promotions.json'
@@ -40,6 +41,7 @@ declare module 'i18next' {
       legal: typeof legal
       viewer: typeof viewer
       promotions: typeof promotions
+      organizations: typeof organizations
     }
   }
 }

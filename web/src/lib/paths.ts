@@ -23,6 +23,10 @@ export const paths = {
   analytics: '/analytics',
   /** The organization's stylesheet and backgrounds (issue 22 items 3 and 4). */
   organizationBranding: '/organization/branding',
+  /** The reader's organization (issue 22 item 1). */
+  organization: '/organization',
+  /** The emailed invitation's page (`#token=…`). */
+  organizationJoin: '/organization/join',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',
@@ -47,6 +51,11 @@ export const roomPath = (roomId: string) => `/room/${encodeURIComponent(roomId)}
 /** /login, remembering where to come back to after signing in. */
 export function loginPath(next?: string): string {
   return next && next !== paths.home ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login
+}
+
+/** /register, coming back to `next` once signed up (the sign-in page reads the same `?next=`). */
+export function registerPath(next: string): string {
+  return `${paths.register}?next=${encodeURIComponent(next)}`
 }
 
 export const homeTabs = ['send', 'request', 'direct'] as const

@@ -1,5 +1,5 @@
 import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { IconChartBar, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
+import { IconBuilding, IconChartBar, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { authModal, useLogout, useSession } from '../../features/auth/index.js'
@@ -66,6 +66,9 @@ function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to={paths.analytics} leftSection={<IconChartBar size={16} />}>
           {t('nav.uses.analytics')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.organization} leftSection={<IconBuilding size={16} />}>
+          {t('auth.organization')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>

@@ -1,5 +1,5 @@
 import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
-import { IconLogout, IconUser } from '@tabler/icons-react'
+import { IconBuilding, IconLogout, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLogout, useSession } from '../../features/auth/index.js'
@@ -57,6 +57,13 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
               to={paths.profile}
               label={t('auth.profile')}
               leftSection={<IconUser size={18} />}
+              onClick={onClose}
+            />
+            <NavLink
+              component={Link}
+              to={paths.organization}
+              label={t('auth.organization')}
+              leftSection={<IconBuilding size={18} />}
               onClick={onClose}
             />
             {/* A button: NavLink is an <a>, which without href is not reachable by keyboard. */}

@@ -8,6 +8,7 @@ const reasons: readonly [RegExp, SignInReason][] = [
   [/^\/transfers(\/)?$/, 'auth.reason.transfers'],
   [/^\/profile/, 'auth.reason.profile'],
   [/^\/invite/, 'auth.reason.invite'],
+  [/^\/organization/, 'auth.reason.organization'],
   [/^\/transfer-history/, 'auth.reason.history'],
   [/^\/(upgrade\/success|checkout|recovery-success)/, 'auth.reason.billing'],
   [/^\/(admin|dashboard|tools$|mantine-guide|styleguide|subscribe)/, 'auth.reason.admin'],

@@ -18,7 +18,7 @@ const campaign = {
 afterEach(() => vi.unstubAllGlobals())
 
 function stubSlot(response: () => Response) {
-  const fetch = vi.fn(async () => response())
+  const fetch = vi.fn(async (_url: string) => response())
   vi.stubGlobal('fetch', fetch)
   return fetch
 }

@@ -1,0 +1,5 @@
+export { organizationKeys, useCurrentOrganization } from './api/organizations-api.js'
+export { CreateOrganizationForm } from './components/create-organization-form.js'
+export { JoinInvitationView, type JoinInvitationViewProps } from './components/join-invitation-view.js'
+export { OrganizationView, type OrganizationViewProps } from './components/organization-view.js'
+export { forgetInvitationToken, invitationTokenFrom, rememberInvitationToken } from './pending-invitation.js'
