@@ -117,9 +117,9 @@ https:// {
         })
         if (!probe) throw new Error(`caddy is not listening yet\n${caddyLog}`)
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 60_000, interval: 200 },
     )
-  }, 60_000)
+  }, 120_000)
 
   afterAll(async () => {
     caddy?.kill('SIGTERM')
