@@ -70,7 +70,6 @@ export async function createServices(deps: Deps) {
   const secondFactor = createSecondFactor(deps, passkeys)
   // Custom domains (issue 22 item 2): the host gate, Caddy's ask, and the origin of an organization's links.
   const customDomains = createCustomDomainsService(deps, organizations)
-  const secondFactor = createSecondFactor(deps)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)

@@ -122,6 +122,8 @@ export function createAppRouter() {
                 {
                   path: 'organization',
                   lazy: async () => ({ Component: (await import('./routes/organization-page.js')).OrganizationPage }),
+                },
+                {
                   path: 'organization/domains',
                   lazy: async () => ({
                     Component: (await import('./routes/organization-domains-page.js')).OrganizationDomainsPage,
