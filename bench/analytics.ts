@@ -2,7 +2,7 @@
 //
 // Issue 21 on PostgreSQL with one million events in the event log, all of one Business account
 // (the worst case: every event is that panel's), spread over the last year:
-// - the roll-up job (decision 0030) over the whole year, timed;
+// - the roll-up job (decision 0031) over the whole year, timed;
 // - the account panel, GET /api/analytics/summary (default period, 30 days, and a whole year), its
 //   latency p50/p95 over sequential requests to the real server (main.ts in a child process),
 //   against a ceiling measured in the same run: the repository's own queries as bare SQL through

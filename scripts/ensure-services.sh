@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs or starts what the tests use and this project cannot ship in node_modules:
 # Debian's chromium (browser tests), OpenSSH's sftp client with sshpass (SFTP tests), the preview
-# tools (poppler's pdftoppm, ffmpeg, LibreOffice), PostgreSQL and Redis. Idempotent; needs root to install.
+# tools (poppler's pdftoppm, ffmpeg, LibreOffice), Caddy (custom-domain TLS), PostgreSQL and Redis. Idempotent; needs root to install.
 set -uo pipefail
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -38,6 +38,13 @@ command -v soffice >/dev/null || preview_packages+=(libreoffice-nogui)
 if [ ${#preview_packages[@]} -gt 0 ]; then
   echo "ferry: installing ${preview_packages[*]} for the preview tests…"
   apt_install "${preview_packages[@]}" || status=1
+fi
+
+# Caddy's on-demand TLS asks Ferry which custom domains may get a certificate (deploy/Caddyfile,
+# features/custom-domains/caddy-ask.test.ts runs Debian's caddy with its internal CA).
+if ! command -v caddy >/dev/null; then
+  echo "ferry: installing caddy for the custom-domain TLS test…"
+  apt_install caddy || status=1
 fi
 
 if ! port_open 5432; then

@@ -243,6 +243,11 @@ export const errorMessages = {
   background_invalid: 'This file is not an image Ferry can use as a background (JPEG, PNG, WebP or AVIF).',
   promotion_image_invalid: 'This file is not an image Ferry can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
   promotion_image_too_small: 'The image must be at least 120 pixels wide and 60 pixels tall.',
+  domain_host_invalid:
+    'Enter a host name such as files.example.com: not an IP address, and not the address Ferry itself runs on.',
+  domain_taken: 'This host name is already in use.',
+  domain_limit: 'An organization can have at most 5 custom domains. Remove one first.',
+  domain_not_found: 'This custom domain does not exist.',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

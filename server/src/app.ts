@@ -25,6 +25,9 @@ import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
 import { brandingRoutes } from './features/branding/branding.routes.js'
+import { customDomainsJobs } from './features/custom-domains/custom-domains.jobs.js'
+import { customDomainsRoutes } from './features/custom-domains/custom-domains.routes.js'
+import { registerCustomHostGate } from './features/custom-domains/custom-host-gate.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -101,6 +104,8 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   registerErrorHandler(app)
   registerInputGuard(app)
   registerRequestTracking(app, deps.config.instanceId)
+  // Before the session and everything else: an unverified custom host serves nothing at all.
+  registerCustomHostGate(app, services.customDomains, deps.config.publicUrl)
   registerClientOrigin(app, deps.config)
   const { auth, guests, uploads, rooms, directTransfers } = services
   await auth.bootstrapAdmin()
@@ -156,6 +161,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
   await app.register(brandingRoutes(services.branding))
   await app.register(referralsRoutes(services.referrals))
   await app.register(promotionsRoutes(services.promotions))
+  await app.register(customDomainsRoutes(services.customDomains, deps.rateLimiter))
   await app.register(requestLinksRoutes(deps, services.requestLinks))
   await app.register(
     adminRoutes({ ...services.admin, sessions: services.auth, jobs: createAdminJobsService(services.jobQueue) }),
@@ -169,18 +175,19 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
 }
 
 /** The periodic jobs every instance runs (each tick on one instance only; see jobs/job-runner.ts). */
-export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents' | 'analytics'>): Job[] {
+export function appJobs(deps: Deps, services: Pick<Services, 'webhookEvents' | 'analytics' | 'customDomains'>): Job[] {
   return [
     ...analyticsJobs(deps, services.analytics),
     ...authJobs(deps),
     ...senderConfirmationJobs(deps),
     ...uploadsJobs(deps),
-    ...transfersJobs(deps, services.webhookEvents),
+    ...transfersJobs(deps, services.webhookEvents, services.customDomains),
     ...webhooksJobs(deps),
     ...requestLinksJobs(deps),
     ...roomsJobs(deps),
     ...billingJobs(deps),
     ...referralsJobs(deps),
+    ...customDomainsJobs(services.customDomains),
   ]
 }
 

@@ -19,6 +19,7 @@ import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-s
 import { createBillingServices } from './features/billing/billing.services.js'
 import { createSubscriptionSeats } from './features/billing/subscription-seats.service.js'
 import { createBrandingService } from './features/branding/branding.service.js'
+import { createCustomDomainsService } from './features/custom-domains/custom-domains.service.js'
 import { createInvitationsService } from './features/organizations/invitations.service.js'
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
@@ -67,6 +68,8 @@ export async function createServices(deps: Deps) {
   const invitations = createInvitationsService(deps, { organizations, users })
   const passkeys = createPasskeys(deps)
   const secondFactor = createSecondFactor(deps, passkeys)
+  // Custom domains (issue 22 item 2): the host gate, Caddy's ask, and the origin of an organization's links.
+  const customDomains = createCustomDomainsService(deps, organizations)
   const auth = await createAuthService(deps, users, secondFactor)
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
@@ -87,6 +90,7 @@ export async function createServices(deps: Deps) {
     roomPages: createRoomPagesQueue(jobQueue),
     webhookEvents,
     branding,
+    links: customDomains,
   })
   // The event log (issue 21): downloads, page views and the rest, read by analytics.
   const eventLog = createEventLog(deps)
@@ -96,7 +100,7 @@ export async function createServices(deps: Deps) {
   const dataRoom = createDataRoomService(deps, transfers)
   const comments = createCommentsService(deps, { transfers, jobQueue, webhookEvents })
   const sshKeys = createSshKeysService(deps)
-  const sftp = createSftpService(deps, { plans, transfers, sshKeys, eventLog })
+  const sftp = createSftpService(deps, { plans, transfers, sshKeys, eventLog, links: customDomains })
   const accountDeletion = createAccountDeletion(deps, transfers)
   const account = createAccountService(deps, { ownPasswords, deletion: accountDeletion, transfers })
   const requestLinks = createRequestLinksService(deps, {
@@ -129,6 +133,7 @@ export async function createServices(deps: Deps) {
   const queueFigures = createQueueFiguresService(deps)
   return {
     jobQueue,
+    customDomains,
     webhookEvents,
     eventLog,
     shareEvents,

@@ -38,6 +38,11 @@ const envSchema = z.object({
   SFTP_PORT: z.coerce.number().int().min(0).max(65535).default(2222),
   /** The host name shown in SFTP credentials (default: PUBLIC_URL's host). */
   SFTP_HOST: optional,
+  /**
+   * The DNS server(s) custom-domain TXT records are looked up with, `ip[:port]`, comma-separated
+   * (default: the system's resolvers). Tests point it at a local DNS server.
+   */
+  DNS_RESOLVER: optional,
 
   DATABASE_URL: optional,
 
@@ -155,6 +160,8 @@ export interface Config {
   sftp: { port: number; host: string }
   /** False when PUBLIC_URL is unset: API answers then use the origin each browser used. */
   publicUrlConfigured: boolean
+  /** DNS servers for custom-domain checks (`ip[:port]`); empty: the system's. */
+  dnsResolvers: string[]
   dataDir: string
   webDist: string
   logLevel: Env['LOG_LEVEL']
@@ -291,6 +298,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sftp: { port: e.SFTP_PORT, host: e.SFTP_HOST ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname },
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    dnsResolvers: (e.DNS_RESOLVER ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     dataDir,
     webDist: path.resolve(e.WEB_DIST ?? serverPath('..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,

@@ -6,6 +6,7 @@ import { authApi } from './auth.js'
 import { billingApi } from './billing.js'
 import { brandingApi } from './branding.js'
 import { commentsApi } from './comments.js'
+import { customDomainsApi } from './custom-domains.js'
 import { dataRoomApi } from './data-room.js'
 import { organizationsApi } from './organizations.js'
 import { passkeysApi } from './passkeys.js'
@@ -57,6 +58,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(webhooksApi),
   ...Object.values(promotionsApi),
   ...Object.values(sftpApi),
+  ...Object.values(customDomainsApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),
   ...Object.values(organizationsApi),

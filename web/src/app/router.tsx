@@ -124,6 +124,12 @@ export function createAppRouter() {
                   lazy: async () => ({ Component: (await import('./routes/organization-page.js')).OrganizationPage }),
                 },
                 {
+                  path: 'organization/domains',
+                  lazy: async () => ({
+                    Component: (await import('./routes/organization-domains-page.js')).OrganizationDomainsPage,
+                  }),
+                },
+                {
                   path: 'transfer-history',
                   lazy: async () => ({
                     Component: (await import('./routes/transfer-history-page.js')).TransferHistoryPage,

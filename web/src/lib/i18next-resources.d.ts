@@ -4,6 +4,7 @@ import type analytics from '../locales/en/analytics.json'
 import type billing from '../locales/en/billing.json'
 import type branding from '../locales/en/branding.json'
 import type common from '../locales/en/common.json'
+import type domains from '../locales/en/domains.json'
 import type errors from '../locales/en/errors.json'
 import type home from '../locales/en/home.json'
 import type legal from '../locales/en/legal.json'
@@ -42,6 +43,7 @@ declare module 'i18next' {
       viewer: typeof viewer
       promotions: typeof promotions
       organizations: typeof organizations
+      domains: typeof domains
     }
   }
 }

@@ -27,6 +27,8 @@ export const paths = {
   organization: '/organization',
   /** The emailed invitation's page (`#token=…`). */
   organizationJoin: '/organization/join',
+  /** The custom domains of the reader's organization (issue 22 item 2). */
+  organizationDomains: '/organization/domains',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',

@@ -4,7 +4,7 @@ import { transfers } from './transfers.js'
 import { users } from './users.js'
 
 /**
- * The daily roll-up of the event log's completed downloads (issue 21, decision 0030): what the
+ * The daily roll-up of the event log's completed downloads (issue 21, decision 0031): what the
  * account panel reads for whole UTC days, so a year is a few thousand rows instead of a million
  * events. Each (owner, day, transfer) has one `transfer` row (all its completed downloads and
  * bytes), one `country` row per country and one `device` row per device class and browser family;

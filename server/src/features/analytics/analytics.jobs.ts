@@ -7,7 +7,7 @@ export const addressRetentionMs = 30 * 24 * 3600_000
 
 /**
  * Hourly: events older than 30 days lose what they kept of the client's address (issue 21), and
- * the days that ended are rolled up (decision 0030).
+ * the days that ended are rolled up (decision 0031).
  */
 export function analyticsJobs(
   deps: Pick<Deps, 'clock'>,

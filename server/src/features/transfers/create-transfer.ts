@@ -14,6 +14,7 @@ import { dataRoomAccess } from './data-room/data-room-settings.js'
 import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
+import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
   addHours,
@@ -40,6 +41,8 @@ export interface Derivatives {
 }
 
 type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger' | 'rateLimiter'> & {
+  /** The origin of this sender's links (an organization's custom domain, issue 22). */
+  links?: LinkOrigins
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
   senders: Pick<SenderConfirmations, 'assertMaySend'>
@@ -71,13 +74,14 @@ export function createTransferCreator(deps: CreateDeps) {
   async function notify(sender: UserRecord, created: TransferAggregate) {
     const { transfer, files, recipients } = created
     const sftp = await sftpLogin(transfer, recipients)
+    const origin = await originFor(deps, sender.id)
     const results = await Promise.allSettled(
       recipients.map((recipient) =>
         deps.mailer.send(
           transferEmail(
             {
               to: recipient.email,
-              link: `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`,
+              link: `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`,
               sender: { name: sender.name, email: sender.email },
               title: transfer.title,
               message: transfer.message,
@@ -227,7 +231,7 @@ export function createTransferCreator(deps: CreateDeps) {
 
     await notify(sender, created)
     return {
-      sharing_url: sharingUrl(config.publicUrl, created.transfer.uniqueId),
+      sharing_url: sharingUrl(await originFor(deps, sender.id), created.transfer.uniqueId),
       message: 'Transfer created successfully',
       id: created.transfer.id,
       unique_id: created.transfer.uniqueId,

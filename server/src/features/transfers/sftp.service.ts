@@ -13,6 +13,7 @@ import type { PlansService } from '../plans/plans.service.js'
 import type { OfferedKey, SshKeysService } from '../ssh-keys/ssh-keys.service.js'
 import { createUnlockLimit } from './access/unlock-limit.js'
 import { isSftpPassword, sftpPassword, sftpUsername, shareIdOfSftpUsername } from './sftp/sftp-credentials.js'
+import type { LinkOrigins } from './transfer-links.types.js'
 import { statusOf } from './transfer-mapping.js'
 import { ruleError } from './transfer-rules.js'
 import type { TransferAggregate } from './transfers.repository.js'
@@ -67,12 +68,15 @@ export function createSftpService(
     transfers,
     sshKeys,
     eventLog,
+    links,
   }: {
     plans: Pick<PlansService, 'planForUser'>
     transfers: Pick<TransfersService, 'beginDownload'>
     sshKeys: Pick<SshKeysService, 'check' | 'stillHas'>
     /** Downloads over SFTP in the event log (issue 21), as over HTTPS. */
     eventLog?: EventLog
+    /** The host an organization's logins show: its verified custom domain (issue 22 item 2). */
+    links?: LinkOrigins
   },
 ) {
   const repo = createTransfersRepository(deps.database.db)
@@ -156,7 +160,7 @@ export function createSftpService(
       requirePlanFeature(await plans.planForUser(found.transfer.userId), 'sftp_download')
       if (!endpoint) throw new AppError('sftp_off', 409)
       return {
-        host: deps.config.sftp.host,
+        host: links && found.transfer.userId ? await links.sftpHost(found.transfer.userId) : deps.config.sftp.host,
         port: endpoint.port,
         username: sftpUsername(found.transfer),
         password: sftpPassword(await getSecret(), found.transfer, found.recipients),

@@ -10,6 +10,7 @@ import { roomKeysOf } from './data-room/data-room-keys.js'
 import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
+import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import { sharingUrl, statusOf } from './transfer-mapping.js'
 import {
   addHours,
@@ -31,6 +32,7 @@ import {
 } from './transfers.repository.js'
 
 type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'> & {
+  links?: LinkOrigins
   plans: Pick<PlansService, 'planForUser'>
   uploads: UploadClaims
   /** Queues the previews of added files (issue 19). */
@@ -52,7 +54,7 @@ export type ColumnEdit = Parameters<ReturnType<typeof createTransfersRepository>
  * transfer_expired_not_editable (recovery is the paid way back, product.md §3).
  */
 export function createTransferEdits(deps: EditDeps) {
-  const { clock, config, database } = deps
+  const { clock, database } = deps
   const throttle = createSendThrottle(deps)
   const sftpLogin = createSftpMailLogins(deps)
 
@@ -77,8 +79,8 @@ export function createTransferEdits(deps: EditDeps) {
     })
   }
 
-  const personalLink = (transfer: TransferRow, recipient: TransferRecipientRow) =>
-    `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`
+  const personalLink = (origin: string, transfer: TransferRow, recipient: TransferRecipientRow) =>
+    `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`
 
   return {
     /**
@@ -135,12 +137,13 @@ export function createTransferEdits(deps: EditDeps) {
       const sender = await contact(owner.id)
       const extended = transfer.expiresAt.getTime() > before.getTime()
       const sftp = updated.added.length > 0 ? await sftpLogin(transfer, recipients) : undefined
+      const origin = await originFor(deps, transfer.userId)
       const mails = recipients.flatMap((recipient) => {
         if (newIds.has(recipient.id)) {
           const mail = transferEmail(
             {
               to: recipient.email,
-              link: personalLink(transfer, recipient),
+              link: personalLink(origin, transfer, recipient),
               sender: { name: sender.name, email: sender.email },
               title: transfer.title,
               message: transfer.message,
@@ -158,7 +161,7 @@ export function createTransferEdits(deps: EditDeps) {
         const mail = expiryExtendedEmail(
           {
             to: recipient.email,
-            link: personalLink(transfer, recipient),
+            link: personalLink(origin, transfer, recipient),
             sender: { name: sender.name, email: sender.email },
             title: transfer.title,
             expiresAt: transfer.expiresAt,

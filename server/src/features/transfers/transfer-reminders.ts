@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import { expiredUnopenedEmail, reminderEmail } from './reminder.emails.js'
+import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import { sharingUrl } from './transfer-mapping.js'
 import { createTransferRemindersRepository } from './transfer-reminders.repository.js'
 
 const pageSize = 100
 
-type ReminderDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger'>
+type ReminderDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger'> & { links?: LinkOrigins }
 
 /**
  * Issue 18 item 6. Recipients who have not downloaded get one reminder 24 hours before expiry,
@@ -34,12 +35,13 @@ export function createTransferReminders(deps: ReminderDeps) {
     const sender = await repo.sender(transfer.userId)
     if (!sender) return 0
     let sent = 0
+    const origin = await originFor(deps, transfer.userId)
     for (const recipient of await repo.notDownloaded(transfer.id)) {
       sent += await send(
         reminderEmail(
           {
             to: recipient.email,
-            link: `${sharingUrl(config.publicUrl, transfer.uniqueId)}?t=${recipient.trackingId}`,
+            link: `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`,
             sender: { name: sender.name, email: sender.email },
             title: transfer.title,
             expiresAt: transfer.expiresAt,

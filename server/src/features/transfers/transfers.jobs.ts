@@ -3,6 +3,7 @@ import type { Job } from '../../jobs/job-runner.js'
 import { sweepInPages } from '../../jobs/paged-sweep.js'
 import type { WebhookEvents } from '../webhooks/webhook-outbox.service.js'
 import { createRecipientCodesRepository } from './access/recipient-codes.repository.js'
+import type { LinkOrigins } from './transfer-links.types.js'
 import { purgeTransferFiles } from './transfer-purge.js'
 import { createTransferReminders } from './transfer-reminders.js'
 import { createTransfersRepository } from './transfers.repository.js'
@@ -70,9 +71,10 @@ export function createExpiryEvents(deps: Pick<Deps, 'clock' | 'database'>, webho
 export function transfersJobs(
   deps: SweeperDeps & Pick<Deps, 'config' | 'mailer'>,
   webhookEvents?: WebhookEvents,
+  links?: LinkOrigins,
 ): Job[] {
   const sweeper = createExpiredTransfersSweeper(deps)
-  const reminders = createTransferReminders(deps)
+  const reminders = createTransferReminders({ ...deps, links })
   const recipientCodes = createRecipientCodesRepository(deps.database.db)
   return [
     { name: 'sweep-expired-transfers', intervalMs: sweepIntervalMs, run: () => sweeper.sweep() },

@@ -38,6 +38,7 @@ import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { createTransferEdits } from './transfer-edits.js'
+import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import {
   shareDownloadPath,
   statusOf,
@@ -102,6 +103,7 @@ export function createTransfersService(
     roomPages,
     webhookEvents,
     branding,
+    links,
   }: {
     plans: PlansService
     uploads: UploadClaims
@@ -113,18 +115,33 @@ export function createTransfersService(
     webhookEvents?: WebhookEvents
     /** The sender's organization's stylesheet and background on the share page (issue 22 items 3, 4). */
     branding?: ShareBranding
+    /** The origin of each sender's links: an organization's custom domain (issue 22 item 2). */
+    links?: LinkOrigins
   },
 ) {
   const { clock, blobs, config } = deps
   const repo = createTransfersRepository(deps.database.db)
-  const create = createTransferCreator({ ...deps, plans, uploads, senders, derivatives, roomPages, webhookEvents })
+  const create = createTransferCreator({
+    ...deps,
+    plans,
+    uploads,
+    senders,
+    derivatives,
+    roomPages,
+    webhookEvents,
+    links,
+  })
   const recovery = createRecovery({ ...deps, plans })
-  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages })
+  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages, links })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)
   const downloadLimit = createDownloadLimit({ ...deps, webhookEvents })
   let signer: Promise<DownloadSigner> | undefined
+
+  /** The API shape of a transfer, its share link on its sender's origin. */
+  const mapped = async (aggregate: TransferAggregate) =>
+    toTransfer(aggregate, clock.now(), await originFor({ config, links }, aggregate.transfer.userId))
   const getSigner = () => {
     signer ??= loadOrCreateSecret(deps.database.db, 'download-signing')
       .then(createDownloadSigner)
@@ -276,7 +293,8 @@ export function createTransfersService(
     async listOwn(userId: string, request: PageRequest): Promise<Page<Transfer>> {
       const now = clock.now()
       const page = await repo.listPage(userId, request)
-      return { ...page, items: page.items.map((a) => toTransfer(a, now, config.publicUrl)) }
+      const origin = await originFor({ config, links }, userId)
+      return { ...page, items: page.items.map((a) => toTransfer(a, now, origin)) }
     },
 
     /** The transfers an organization owns (issue 22), newest first; the caller checked the role. */
@@ -305,7 +323,7 @@ export function createTransfersService(
 
     /** The owner's (or, for an admin, anyone's) transfer; 404 otherwise, and for a deleted one. */
     async get(viewer: Viewer, id: string): Promise<Transfer> {
-      return toTransfer(await managed(viewer, id, true), clock.now(), config.publicUrl)
+      return mapped(await managed(viewer, id, true))
     },
 
     /** Soft-deletes the owner's transfer and removes its files. Others get 404. */
@@ -503,7 +521,7 @@ export function createTransfersService(
       if (input.expires_in_hours !== undefined || input.recipient_emails !== undefined) {
         updated = await edits.update(viewer, found, input, values, clientIp)
       } else {
-        if (Object.keys(values).length === 0) return toTransfer(found, clock.now(), config.publicUrl)
+        if (Object.keys(values).length === 0) return mapped(found)
         const row = await repo.update(found.transfer.id, values)
         if (!row) throw notFound()
         updated = { ...found, transfer: row }
@@ -524,13 +542,13 @@ export function createTransfersService(
         await downloadLimit.settle(updated.transfer)
         updated = (await repo.findById(updated.transfer.id)) ?? updated
       }
-      return toTransfer(updated, clock.now(), config.publicUrl)
+      return mapped(updated)
     },
 
     /** POST /api/transfers/{id}/files: the owner's uploads attached to a live transfer (transfer-edits.ts). */
     async addFiles(viewer: UserRecord, id: string, keys: readonly string[]): Promise<Transfer> {
       await edits.addFiles(viewer, await managed(viewer, id, false), keys)
-      return toTransfer(await managed(viewer, id, false), clock.now(), config.publicUrl)
+      return mapped(await managed(viewer, id, false))
     },
 
     /** DELETE /api/transfers/{id}/files/{fileId}: one file less, never the last (transfer-edits.ts). */
@@ -540,7 +558,7 @@ export function createTransfersService(
       await edits.removeFile(found, fileId)
       // Burning: the file removed may have been the last one a recipient had not downloaded.
       if (found.transfer.burnAfterDownload) await downloadLimit.settle(found.transfer)
-      return toTransfer(await managed(viewer, id, false), clock.now(), config.publicUrl)
+      return mapped(await managed(viewer, id, false))
     },
 
     /**

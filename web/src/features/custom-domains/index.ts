@@ -1,0 +1,1 @@
+export { CustomDomainsCard, type CustomDomainsCardProps } from './components/custom-domains-card.js'
