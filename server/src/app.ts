@@ -28,6 +28,7 @@ import { brandingRoutes } from './features/branding/branding.routes.js'
 import { customDomainsJobs } from './features/custom-domains/custom-domains.jobs.js'
 import { customDomainsRoutes } from './features/custom-domains/custom-domains.routes.js'
 import { registerCustomHostGate } from './features/custom-domains/custom-host-gate.js'
+import { fileDigestHandler } from './features/file-digests/file-digests.job.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -199,6 +200,7 @@ export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
   return [
     derivativesHandler(deps),
     roomPagesHandler(deps),
+    fileDigestHandler(deps),
     commentDigestHandler(services.comments),
     webhookDeliveryHandler(services.webhooks),
     seatsHandler(deps),

@@ -20,6 +20,7 @@ import { createBillingServices } from './features/billing/billing.services.js'
 import { createSubscriptionSeats } from './features/billing/subscription-seats.service.js'
 import { createBrandingService } from './features/branding/branding.service.js'
 import { createCustomDomainsService } from './features/custom-domains/custom-domains.service.js'
+import { createFileDigestQueue } from './features/file-digests/file-digests.job.js'
 import { createInvitationsService } from './features/organizations/invitations.service.js'
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
@@ -82,12 +83,14 @@ export async function createServices(deps: Deps) {
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   // An organization's stylesheet and backgrounds (issue 22 items 3, 4), on its members' share and request pages.
   const branding = createBrandingService(deps, { organizations, plans })
+  const fileDigests = createFileDigestQueue(jobQueue)
   const transfers = createTransfersService(deps, {
     plans,
     uploads: uploadClaims,
     senders: senderConfirmations,
     derivatives: createDerivativesQueue(jobQueue),
     roomPages: createRoomPagesQueue(jobQueue),
+    fileDigests,
     webhookEvents,
     branding,
     links: customDomains,
@@ -109,6 +112,7 @@ export async function createServices(deps: Deps) {
     uploads: uploadClaims,
     webhookEvents,
     branding,
+    fileDigests,
   })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.

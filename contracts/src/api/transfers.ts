@@ -279,6 +279,11 @@ export const transferFileSchema = z.object({
   file_name: z.string(),
   file_size: z.int().nonnegative(),
   content_type: z.string(),
+  /**
+   * The stored bytes' SHA-256 in lowercase hex (issue 24), null until the server has read the file
+   * through once, shortly after upload (and always in a clean data room, which sends no bytes).
+   */
+  sha256: z.string().nullable(),
 })
 export type TransferFile = z.infer<typeof transferFileSchema>
 

@@ -78,6 +78,9 @@ export const receivedFiles = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull(),
     position: integer('position').notNull(),
+    /** As transfer_files: the bytes' SHA-256 and CRC-32 from the file-digest job, null until it ran. */
+    sha256: text('sha256'),
+    crc32: bigint('crc32', { mode: 'number' }),
   },
   (t) => [index('received_files_group_id_idx').on(t.groupId, t.position)],
 )

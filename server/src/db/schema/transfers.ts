@@ -137,6 +137,13 @@ export const transferFiles = pgTable(
     roomPageHeight: integer('room_page_height'),
     /** Where the file's PDF form is (the original for a PDF, LibreOffice's for office documents); null for images. */
     roomPdfKey: text('room_pdf_key'),
+    /**
+     * The stored bytes' SHA-256 (lowercase hex) and CRC-32, computed once by the file-digest job
+     * right after the file is stored (issue 24); null until then. The ZIP writer uses the CRC to
+     * know the archive before its first byte (Range, resume); the share page shows the SHA-256.
+     */
+    sha256: text('sha256'),
+    crc32: bigint('crc32', { mode: 'number' }),
   },
   (t) => [
     index('transfer_files_transfer_id_idx').on(t.transferId, t.position),

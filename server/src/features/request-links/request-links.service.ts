@@ -16,6 +16,7 @@ import { recipientEmailPattern } from '@ferry/contracts/api/transfers'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
+import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
 import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -74,6 +75,7 @@ export function createRequestLinksService(
     uploads,
     webhookEvents,
     branding,
+    fileDigests,
   }: {
     plans: PlansService
     users: UsersService
@@ -81,6 +83,8 @@ export function createRequestLinksService(
     webhookEvents?: WebhookEvents
     /** The requester's organization's stylesheet and background on the upload page (issue 22 items 3, 4). */
     branding?: RequestBranding
+    /** Queues the SHA-256 and CRC-32 of received files (issue 24). */
+    fileDigests?: FileDigestQueue
   },
 ) {
   const { clock, database } = deps
@@ -234,6 +238,11 @@ export function createRequestLinksService(
             contentType: f.contentType,
             position,
           })),
+        )
+        await fileDigests?.enqueue(
+          tx,
+          'received',
+          created.files.map((f) => f.id),
         )
         // A single-upload link closes with its upload; a shared one stays open for everyone else.
         if (link.singleUpload) await txRepo.complete(link.id, now)

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import { hashPassword } from '../auth/index.js'
+import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -48,6 +49,7 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
   senders: Pick<SenderConfirmations, 'assertMaySend'>
   derivatives?: Derivatives | undefined
   roomPages?: RoomPagesQueue | undefined
+  fileDigests?: FileDigestQueue | undefined
   webhookEvents?: WebhookEvents | undefined
 }
 
@@ -199,6 +201,12 @@ export function createTransferCreator(deps: CreateDeps) {
         })),
         recipients: emails.map((email, position) => ({ email, trackingId: newTrackingId(), position })),
       })
+      // Every stored file is read through once for its SHA-256 and CRC-32 (issue 24).
+      await deps.fileDigests?.enqueue(
+        tx,
+        'transfer',
+        inserted.files.map((f) => f.id),
+      )
       // Previews are made once, after upload, by the job queue (issue 19); queued with the rows, so
       // a transfer that is not stored queues nothing.
       if (plan.document_preview) {

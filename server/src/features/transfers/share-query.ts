@@ -26,6 +26,8 @@ interface FileJson {
   roomPageWidth: number | null
   roomPageHeight: number | null
   roomPdfKey: string | null
+  sha256: string | null
+  crc32: number | null
 }
 
 interface RecipientJson {
@@ -47,7 +49,8 @@ const filesJson = sql`(
     'thumbnailKey', ${transferFiles.thumbnailKey}, 'previewKey', ${transferFiles.previewKey},
     'previewType', ${transferFiles.previewType}, 'roomStatus', ${transferFiles.roomStatus},
     'roomPages', ${transferFiles.roomPages}, 'roomPageWidth', ${transferFiles.roomPageWidth},
-    'roomPageHeight', ${transferFiles.roomPageHeight}, 'roomPdfKey', ${transferFiles.roomPdfKey}
+    'roomPageHeight', ${transferFiles.roomPageHeight}, 'roomPdfKey', ${transferFiles.roomPdfKey},
+    'sha256', ${transferFiles.sha256}, 'crc32', ${transferFiles.crc32}
   ) order by ${transferFiles.position}), '[]'::json)
   from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id}
 )`

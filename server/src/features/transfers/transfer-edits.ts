@@ -1,6 +1,7 @@
 import type { TransferUpdateInput } from '@ferry/contracts/api/transfers'
 import type { Language } from '@ferry/contracts/domain/languages'
 import type { Deps } from '../../deps.js'
+import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
@@ -38,6 +39,7 @@ type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' 
   /** Queues the previews of added files (issue 19). */
   derivatives?: Derivatives | undefined
   roomPages?: RoomPagesQueue | undefined
+  fileDigests?: FileDigestQueue | undefined
 }
 
 /** The owner's part of a PATCH that is not a plain column: expiry and recipients (issue 18 item 4). */
@@ -204,18 +206,14 @@ export function createTransferEdits(deps: EditDeps) {
             contentType: file.contentType,
           })),
         )
-        if (plan.document_preview) {
-          const keys = claimed.map((file) => file.key)
-          await deps.derivatives?.enqueue(tx, await repo.fileIdsByKeys(locked.id, keys))
-        }
+        const addedIds = await repo.fileIdsByKeys(
+          locked.id,
+          claimed.map((file) => file.key),
+        )
+        await deps.fileDigests?.enqueue(tx, 'transfer', addedIds)
+        if (plan.document_preview) await deps.derivatives?.enqueue(tx, addedIds)
         if (locked.cleanDataRoom) {
-          await deps.roomPages?.enqueue(
-            tx,
-            await repo.fileIdsByKeys(
-              locked.id,
-              claimed.map((file) => file.key),
-            ),
-          )
+          await deps.roomPages?.enqueue(tx, addedIds)
         }
       })
     },

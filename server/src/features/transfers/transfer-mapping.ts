@@ -23,6 +23,7 @@ export function toTransferFile(file: TransferFileRow): TransferFile {
     file_name: file.fileName,
     file_size: file.fileSize,
     content_type: file.contentType,
+    sha256: file.sha256 ?? null,
   }
 }
 
@@ -38,6 +39,8 @@ export function toShareFile(file: TransferFileRow, uniqueId: string, previews: b
     const status = file.roomStatus === 'ready' || file.roomStatus === 'unsupported' ? file.roomStatus : 'pending'
     return {
       ...toTransferFile(file),
+      // A viewer gets pages, never the bytes, so nothing of theirs to check against it.
+      sha256: null,
       preview_kind: null,
       preview_url: null,
       thumbnail_url: null,

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { hashPassword, verifyPassword } from '../auth/index.js'
+import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -101,6 +102,7 @@ export function createTransfersService(
     senders,
     derivatives,
     roomPages,
+    fileDigests,
     webhookEvents,
     branding,
     links,
@@ -111,6 +113,8 @@ export function createTransfersService(
     /** Queues the previews of new files (issue 19). */
     derivatives?: Derivatives
     roomPages?: RoomPagesQueue
+    /** Queues the SHA-256 and CRC-32 of new files (issue 24). */
+    fileDigests?: FileDigestQueue
     /** The webhook outbox (issue 20 item 5): events written in the transaction of what happened. */
     webhookEvents?: WebhookEvents
     /** The sender's organization's stylesheet and background on the share page (issue 22 items 3, 4). */
@@ -128,11 +132,12 @@ export function createTransfersService(
     senders,
     derivatives,
     roomPages,
+    fileDigests,
     webhookEvents,
     links,
   })
   const recovery = createRecovery({ ...deps, plans })
-  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages, links })
+  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages, fileDigests, links })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)

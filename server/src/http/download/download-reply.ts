@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { crc32 as zlibCrc32 } from 'node:zlib'
 import { errorMessages } from '@ferry/contracts/errors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BlobNotFoundError } from '../../adapters/blob-store/blob-store.js'
@@ -7,7 +9,7 @@ import { AppError } from '../../errors.js'
 import { contentDisposition } from '../content-disposition.js'
 import { ifRangeMatches, parseRange, type ResolvedRange } from './http-range.js'
 import { uniqueEntryNames, zipFileName } from './zip-names.js'
-import { streamZip, type ZipEntry, zipLength } from './zip-writer.js'
+import { streamZip, type ZipEntry, zipIsSeekable, zipLength } from './zip-writer.js'
 
 /** Seconds a presigned store URL stays valid: the browser follows the redirect at once. */
 const redirectSeconds = 5 * 60
@@ -23,6 +25,9 @@ export interface DownloadFile {
   fileName: string
   fileSize: number
   contentType: string
+  /** From the file-digest job (issue 24); null until it ran. */
+  sha256?: string | null
+  crc32?: number | null
 }
 
 /** How a download is sent beyond its files. */
@@ -98,6 +103,36 @@ async function counted(reply: FastifyReply, deps: DownloadReplyDeps, options: Do
 /** Fastify answers Content-Length: 0 to a HEAD without a body; an empty stream keeps the real one. */
 const headOnly = (reply: FastifyReply) => reply.send(Readable.from([]))
 
+/** The range a request asks of a representation, honouring If-Range (RFC 9110 §13.1.5). */
+function requestedRange(request: FastifyRequest, size: number, etag: string, lastModified: string) {
+  const ifRange = request.headers['if-range']?.toString()
+  return ifRangeMatches(ifRange, etag, lastModified) ? parseRange(request.headers.range, size) : undefined
+}
+
+/**
+ * Status and length headers for a representation of `size` bytes sent whole or in `range`; false
+ * when the range cannot be satisfied (the 416 is sent).
+ */
+function rangeHeaders(reply: FastifyReply, size: number, range: ResolvedRange | 'unsatisfiable' | undefined): boolean {
+  if (range === 'unsatisfiable') {
+    reply
+      .status(416)
+      .header('Content-Range', `bytes */${size}`)
+      .type('application/json; charset=utf-8')
+      .send({ detail: errorMessages.range_not_satisfiable, code: 'range_not_satisfiable' })
+    return false
+  }
+  if (range) {
+    reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+  } else {
+    reply.header('Content-Length', String(size))
+  }
+  return true
+}
+
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -108,8 +143,7 @@ async function sendFile(
   const size = file.fileSize
   const etag = `"${file.id}"`
   const lastModified = options.createdAt.toUTCString()
-  const ifRange = request.headers['if-range']?.toString()
-  const range = ifRangeMatches(ifRange, etag, lastModified) ? parseRange(request.headers.range, size) : undefined
+  const range = requestedRange(request, size, etag, lastModified)
   const completes = (r: ResolvedRange | undefined) => r === undefined || r.end === size - 1
 
   const presigned = options.streamThrough
@@ -134,21 +168,7 @@ async function sendFile(
     .header('ETag', etag)
     .header('Last-Modified', lastModified)
     .type(file.contentType || 'application/octet-stream')
-  if (range === 'unsatisfiable') {
-    return reply
-      .status(416)
-      .header('Content-Range', `bytes */${size}`)
-      .type('application/json; charset=utf-8')
-      .send({ detail: errorMessages.range_not_satisfiable, code: 'range_not_satisfiable' })
-  }
-  if (range) {
-    reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-  } else {
-    reply.header('Content-Length', String(size))
-  }
+  if (!rangeHeaders(reply, size, range) || range === 'unsatisfiable') return reply
   if (request.method === 'HEAD') return headOnly(reply)
   let body: Readable
   try {
@@ -162,6 +182,81 @@ async function sendFile(
   return reply.send(body)
 }
 
+/** The ZIP's checksum file: `sha256sum -c SHA256SUMS` checks the unzipped files. */
+export const checksumFileName = 'SHA256SUMS'
+
+/**
+ * The archive's entries: the files, and when every file's SHA-256 is known, a checksum file
+ * listing them (issue 24), its own CRC computed here since its bytes are.
+ */
+function zipEntries(deps: DownloadReplyDeps, files: readonly DownloadFile[]): ZipEntry[] {
+  const withSums = files.length > 0 && files.every((f) => f.sha256)
+  const names = uniqueEntryNames([...files.map((f) => f.fileName), ...(withSums ? [checksumFileName] : [])])
+  const entries: ZipEntry[] = files.map((f, i) => ({
+    name: names[i]!,
+    size: f.fileSize,
+    crc32: f.crc32 ?? undefined,
+    open: (range) => deps.blobs.read(f.fileKey, range),
+  }))
+  if (withSums) {
+    const sums = Buffer.from(files.map((f, i) => `${f.sha256}  ${names[i]}\n`).join(''), 'utf8')
+    entries.push({
+      name: names[files.length]!,
+      size: sums.length,
+      crc32: crc32Of(sums),
+      open: async (range) => Readable.from([range ? sums.subarray(range.start, range.end + 1) : sums]),
+    })
+  }
+  return entries
+}
+
+/**
+ * All files as one STORED ZIP with its exact length. When every CRC is known from upload, the
+ * archive is fixed before its first byte: it has an ETag and answers Range (a cut download
+ * resumes, `curl -C -`); otherwise it streams whole, its CRCs computed on the way.
+ */
+async function sendZip(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: DownloadReplyDeps,
+  files: readonly DownloadFile[],
+  options: DownloadOptions,
+) {
+  downloadHeaders(reply, zipFileName(options.title))
+  const entries = zipEntries(deps, files)
+  const size = zipLength(entries)
+  const seekable = zipIsSeekable(entries)
+  reply.type('application/zip')
+  let range: ResolvedRange | 'unsatisfiable' | undefined
+  if (seekable) {
+    const etag = zipEtag(entries)
+    const lastModified = options.createdAt.toUTCString()
+    reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Last-Modified', lastModified)
+    range = requestedRange(request, size, etag, lastModified)
+  } else {
+    reply.header('Accept-Ranges', 'none')
+  }
+  if (!rangeHeaders(reply, size, range) || range === 'unsatisfiable') return reply
+  if (request.method === 'HEAD') return headOnly(reply)
+  // Once the ZIP's headers are sent a failure can only cut it short: a store that is down (503) or files
+  // that are gone (410) are told first.
+  if (!(await deps.blobs.stat(files[0]!.fileKey))) throw new AppError(options.goneCode, 410)
+  if (range === undefined || range.end === size - 1) await counted(reply, deps, options)
+  await options.started?.(range?.start ?? 0)
+  const archive = streamZip(entries, { date: options.createdAt, range })
+  archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
+  return reply.send(archive)
+}
+
+const crc32Of = (bytes: Buffer) => zlibCrc32(bytes) >>> 0
+
+/** Names, sizes and CRCs fix every byte of the archive (with its date, which Last-Modified carries). */
+function zipEtag(entries: readonly ZipEntry[]): string {
+  const hash = createHash('sha256')
+  for (const entry of entries) hash.update(`${entry.name}\0${entry.size}\0${entry.crc32}\n`)
+  return `"zip-${hash.digest('base64url').slice(0, 27)}"`
+}
+
 /**
  * Sends one file (streamed with Content-Length and Range support, or a redirect to the store's
  * presigned URL when it has one) or, with `zip`, all files as a STORED ZIP streamed with its exact length.
@@ -173,23 +268,7 @@ export async function sendDownload(
   download: { files: readonly DownloadFile[]; zip: boolean },
   options: DownloadOptions,
 ) {
-  if (!download.zip) return sendFile(request, reply, deps, download.files[0]!, options)
-
-  downloadHeaders(reply, zipFileName(options.title))
-  const names = uniqueEntryNames(download.files.map((f) => f.fileName))
-  const entries: ZipEntry[] = download.files.map((f, i) => ({
-    name: names[i]!,
-    size: f.fileSize,
-    open: () => deps.blobs.read(f.fileKey),
-  }))
-  reply.type('application/zip').header('Content-Length', String(zipLength(entries)))
-  if (request.method === 'HEAD') return headOnly(reply)
-  // Once the ZIP's headers are sent a failure can only cut it short: a store that is down (503) or files
-  // that are gone (410) are told first.
-  if (!(await deps.blobs.stat(download.files[0]!.fileKey))) throw new AppError(options.goneCode, 410)
-  await counted(reply, deps, options)
-  await options.started?.(0)
-  const archive = streamZip(entries, { date: options.createdAt })
-  archive.once('error', (error) => request.log.warn({ err: error }, 'ZIP download failed'))
-  return reply.send(archive)
+  return download.zip
+    ? sendZip(request, reply, deps, download.files, options)
+    : sendFile(request, reply, deps, download.files[0]!, options)
 }

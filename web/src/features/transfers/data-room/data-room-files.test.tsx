@@ -15,6 +15,7 @@ const roomFile = (
   file_name: name,
   file_size: 2048,
   content_type: 'application/octet-stream',
+  sha256: null,
   preview_kind: null,
   preview_url: null,
   thumbnail_url: null,

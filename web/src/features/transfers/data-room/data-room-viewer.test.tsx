@@ -11,6 +11,7 @@ const file = (status: ShareFile['data_room_status']): ShareFile => ({
   file_name: 'deck.pdf',
   file_size: 1000,
   content_type: 'application/pdf',
+  sha256: null,
   preview_kind: null,
   preview_url: null,
   thumbnail_url: null,

@@ -12,6 +12,7 @@ const file = (id: string, name: string, kind: ShareFile['preview_kind']): ShareF
   file_name: name,
   file_size: 1000,
   content_type: 'application/octet-stream',
+  sha256: null,
   preview_kind: kind,
   preview_url: `/api/share/abc/files/${id}/preview`,
   thumbnail_url: null,
