@@ -37,7 +37,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...(google ? [googleIdentity.script] : [])],
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the share page hashes downloads with hash-wasm,
+    // issue 24), and nothing else: JavaScript eval stays refused.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...(google ? [googleIdentity.script] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...(google ? [googleIdentity.style] : [])],
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -23,6 +23,7 @@ import { useBrowserDownload } from '../hooks/use-download.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
 import { shareDownloadHref, zipAllowed } from '../share-downloads.js'
 import { shareFailure, shareFailureTitle } from '../transfer-errors.js'
+import { DownloadCheck } from '../verify/download-check.js'
 import { FileViewer } from '../viewer/file-viewer.js'
 import { ShareGallery } from '../viewer/share-gallery.js'
 import type { ViewerSidePanel } from '../viewer/viewer-context.js'
@@ -299,6 +300,8 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
               {t('share.zipTooLarge', { size: formatSize(transfer.total_size), limit: zipMaxMb })}
             </Alert>
           )}
+
+          {!room && active && <DownloadCheck files={transfer.files} />}
 
           {room ? (
             <DataRoomNotice />
