@@ -6,6 +6,7 @@ import { InvitationsCard } from './invitations-card.js'
 import { LeaveCard } from './leave-card.js'
 import { MembersTable } from './members-table.js'
 import { OrganizationHeader } from './organization-header.js'
+import { OrganizationSettingsCard } from './organization-settings-card.js'
 import { OrganizationTransfersCard } from './organization-transfers-card.js'
 
 export interface OrganizationViewProps {
@@ -21,6 +22,7 @@ export function OrganizationView({ organization, myUserId }: OrganizationViewPro
       <OrganizationHeader organization={organization} />
       <MembersTable organization={organization} myUserId={myUserId} />
       {canManageMembers(role) && <InvitationsCard organization={organization} />}
+      {canManageMembers(role) && <OrganizationSettingsCard organization={organization} />}
       {canSeeBilling(role) && <BillingCard organization={organization} />}
       {canManageMembers(role) && <OrganizationTransfersCard organization={organization} />}
       <LeaveCard organization={organization} myUserId={myUserId} />
