@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { transferFiles, transfers } from '../../server/src/db/schema/index.js'
 import { createApiKey } from '../../server/src/features/api-keys/testing/api-keys-test-kit.js'
 import {
   confirmSender,
   senderCodeMails,
 } from '../../server/src/features/sender-confirmation/testing/sender-confirmation-test-kit.js'
+import { jobRunner } from '../../server/src/features/transfers/previews/testing/previews-test-kit.js'
 import { signUp } from '../../server/src/features/transfers/testing/transfers-test-kit.js'
 import { generousSendLimits } from '../../server/src/testing/send-limits.js'
 import { buildTestApp, type TestApp } from '../../server/src/testing/test-app.js'
@@ -48,6 +51,8 @@ describe('ferry (the command-line client) against a real server', () => {
   let work: string
   let env: Record<string, string>
   const clock = createTestClock()
+  const jobs = jobRunner()
+  afterEach(() => jobs.stop())
 
   beforeAll(async () => {
     app = await buildTestApp({
@@ -118,6 +123,22 @@ describe('ferry (the command-line client) against a real server', () => {
     expect(got.code, got.stderr).toBe(0)
     expect(got.stderr).toContain('sizes checked')
     expect(await treeHashes(out)).toEqual(await treeHashes(path.dirname(folder)).then(within('project')))
+
+    // Once the server has read the files through (the file-digest job), get checks each SHA-256,
+    // and refuses a file whose bytes are not the ones the server read.
+    await jobs.run(app)
+    const checked = await runCli(['get', shareUrl, '-o', path.join(work, 'checked'), '--password', 'open sesame'], env)
+    expect(checked.code, checked.stderr).toBe(0)
+    expect(checked.stderr).toContain('(SHA-256 checked)')
+    const uniqueId = new URL(shareUrl).pathname.split('/').pop()!
+    const [stored] = await app.deps.database.db.select().from(transfers).where(eq(transfers.uniqueId, uniqueId))
+    await app.deps.database.db
+      .update(transferFiles)
+      .set({ sha256: '0'.repeat(64) })
+      .where(and(eq(transferFiles.transferId, stored!.id), eq(transferFiles.fileName, 'project/readme.txt')))
+    const refused = await runCli(['get', shareUrl, '-o', path.join(work, 'refused'), '--password', 'open sesame'], env)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain('the bytes differ')
 
     // Without the password: a clear refusal, no stack trace.
     const locked = await runCli(['get', shareUrl, '-o', path.join(work, 'nope')], env)

@@ -4,10 +4,9 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { accessGrantHeader, shareFileSchema, shareResponse } from '@ferry/contracts/api/transfers'
+import { accessGrantHeader, type ShareResponse } from '@ferry/contracts/api/transfers'
 import { routeUrl } from '@ferry/contracts/routes/route'
 import { shareApi } from '@ferry/contracts/routes/transfers'
-import { z } from 'zod'
 import { type ApiClient, createApiClient, errorFromResponse, networkError } from '../api.js'
 import { ApiError, CliError } from '../errors.js'
 import { createProgress, type Progress } from '../progress.js'
@@ -21,24 +20,9 @@ export interface GetFlags {
   force?: boolean
 }
 
-/**
- * The share answer, with each file's `sha256` when the server gives one (issue 24 adds it). Ferry
- * does not store one yet, so until then a download is checked by its exact size only.
- */
-const shareWithChecksums = shareResponse.extend({
-  transfer: shareResponse.shape.transfer.extend({
-    files: z.array(
-      shareFileSchema.extend({
-        sha256: z
-          .string()
-          .regex(/^[0-9a-f]{64}$/i)
-          .optional(),
-      }),
-    ),
-  }),
-})
-type ShareFile = z.infer<typeof shareWithChecksums>['transfer']['files'][number]
-const shareRoute = { ...shareApi.get, responses: { 200: shareWithChecksums } }
+/** The share answer: each file's `sha256` is the server's digest of its bytes, null until the server has read it through. */
+type ShareFile = ShareResponse['transfer']['files'][number]
+const shareRoute = shareApi.get
 
 /** The name a download is kept under until its last byte is there (and from which it resumes). */
 export const partialName = (target: string) => `${target}.ferry-partial`
@@ -91,7 +75,7 @@ export async function get(link: string, flags: GetFlags): Promise<void> {
   process.stderr.write(
     `${files.length} file${files.length === 1 ? '' : 's'} in ${where}` +
       (unchecked > 0
-        ? ' (sizes checked; this server gives no SHA-256 to compare with yet).\n'
+        ? ' (sizes checked; the server has no SHA-256 of them yet: it reads each file through shortly after upload).\n'
         : ' (SHA-256 checked).\n'),
   )
 }
