@@ -57,7 +57,14 @@ test('an admin creates a user who sets a password from the email and logs in; ed
   await openAsAdmin(page, request, workerAdmin, '/dashboard/')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible(firstLoad)
-  await expect(page.getByRole('tab')).toHaveText(['Users', 'Transfers', 'Storage Usage', 'Referral payouts', 'Jobs'])
+  await expect(page.getByRole('tab')).toHaveText([
+    'Users',
+    'Transfers',
+    'Storage Usage',
+    'Referral payouts',
+    'Jobs',
+    'Promotions',
+  ])
   await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
     ['ID', 'Name', 'Email', 'Role', 'Created', 'Actions'],
@@ -339,6 +346,7 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
     'Uso de almacenamiento',
     'Pagos por referidos',
     'Tareas',
+    'Promociones',
   ])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
