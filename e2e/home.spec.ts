@@ -25,7 +25,11 @@ async function storeSession(page: Page, role: string, ageMs = 0) {
   const answer = { valid: true, user: seededUser(role.toUpperCase()) }
   await page.route('**/auth/verify', (route) => route.fulfill({ json: answer }))
   // The real API would answer a signed-in call without a session with 401, which ends it (spec/transfers.md §4).
-  for (const signedInCall of ['**/api/plans/limits', '**/api/sender-confirmation'])
+  for (const signedInCall of [
+    '**/api/plans/limits',
+    '**/api/sender-confirmation',
+    '**/api/organizations/current/branding',
+  ])
     await page.route(signedInCall, (route) => route.fulfill({ status: 503, json: { detail: 'Not here' } }))
   await page.addInitScript(
     ({ user, savedAt }) => {
