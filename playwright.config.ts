@@ -11,6 +11,8 @@ process.env.FERRY_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ferry-e2e-'))
 
 export default defineConfig({
   testDir: 'e2e',
+  // The DNS server of DNS_RESOLVER, shared by every spec (e2e/fixtures/dns.ts).
+  globalSetup: './e2e/fixtures/dns.ts',
   workers: 2,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -56,7 +58,7 @@ export default defineConfig({
       PAYMENTS: 'test',
       // webhooks.spec starts its receiver on 127.0.0.1, which webhooks may not reach otherwise (SSRF rule).
       WEBHOOKS_ALLOW_PRIVATE: '1',
-      // custom-domain.spec starts a DNS server on this port and adds custom domains' TXT records to it.
+      // The global setup's DNS server (e2e/fixtures/dns.ts): custom-domain.spec and sso.spec add TXT records to it.
       DNS_RESOLVER: `127.0.0.1:${port + 2000}`,
       ...(process.env.FERRY_E2E_WEB_DIST ? { WEB_DIST: process.env.FERRY_E2E_WEB_DIST } : {}),
       // The bootstrap admin (product.md §10): e2e/fixtures/test.ts signs in with it once per worker to promote that worker's admin.

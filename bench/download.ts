@@ -7,8 +7,8 @@
 // file-digest job has given every slice its CRC-32 (issue 24: the ZIP is then fixed before its
 // first byte, resumable, and computes no CRC while it streams).
 // The ceilings are measured in the same run on the same file: a bare Node server piping
-// createReadStream (1 MiB reads) to the response, and Debian's nginx with sendfile (installed
-// when missing). Prints MB/s, the ratios of issue 5 (medians of per-round ratios over rounds
+// createReadStream (1 MiB reads) to the response, and Debian's nginx (installed when missing)
+// with sendfile and without it (issue 24: Ferry is held to the faster of the two). Prints MB/s, the ratios of issue 5 (medians of per-round ratios over rounds
 // whose order alternates, as other work on the machine makes single figures noisy) and
 // Ferry's peak RSS above idle during the downloads. Data lives under .bench-data/download.
 import { rm } from 'node:fs/promises'
@@ -39,7 +39,7 @@ const useCurl = args.client === 'curl' && curlAvailable
 
 const root = path.join(repoRoot, '.bench-data', 'download')
 
-type Kind = 'node' | 'nginx' | 'single' | 'zip'
+type Kind = 'node' | 'nginx' | 'nginxCopy' | 'single' | 'zip'
 interface Sample {
   bytes: number
   seconds: number
@@ -55,7 +55,7 @@ async function fetchAll(url: string, what: string): Promise<{ bytes: number; sec
 }
 
 async function measure(ferry: FerryServer, url: string, kind: Kind): Promise<Sample> {
-  if (kind === 'node' || kind === 'nginx') return fetchAll(url, kind)
+  if (kind === 'node' || kind === 'nginx' || kind === 'nginxCopy') return fetchAll(url, kind)
   const idle = await ferry.resetPeak()
   const result = await fetchAll(url, kind)
   return { ...result, rssAboveIdle: (await ferry.peak()) - idle }
@@ -76,6 +76,10 @@ try {
   children.push(nodeServer)
   const nginx = hasNginx ? await startNginx(path.join(root, 'nginx'), path.dirname(input.file)) : undefined
   if (nginx) children.push(nginx)
+  const nginxCopy = hasNginx
+    ? await startNginx(path.join(root, 'nginx-copy'), path.dirname(input.file), { sendfile: false })
+    : undefined
+  if (nginxCopy) children.push(nginxCopy)
 
   console.log(`Uploading ${formatSize(size)} (multipart) and ${fileCount} slices of it to Ferry…`)
   const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url, dataDir))
@@ -104,6 +108,7 @@ try {
   const urls: Record<Kind, string | undefined> = {
     node: `http://127.0.0.1:${nodeServer.info.port}/`,
     nginx: nginx && `http://127.0.0.1:${nginx.info.port}/${path.basename(input.file)}`,
+    nginxCopy: nginxCopy && `http://127.0.0.1:${nginxCopy.info.port}/${path.basename(input.file)}`,
     single: singleUrl,
     zip: zipUrl,
   }
@@ -114,13 +119,13 @@ try {
     throw new Error(`The single-file download differs (status ${checked.status}, SHA-256 ${checked.sha256})`)
   }
   console.log('Single-file download: SHA-256 matches the input')
-  for (const kind of ['node', 'nginx', 'zip'] as const) {
+  for (const kind of ['node', 'nginx', 'nginxCopy', 'zip'] as const) {
     const url = urls[kind]
     if (url) await fetchAll(url, kind)
   }
 
   const kinds = (Object.keys(urls) as Kind[]).filter((kind) => urls[kind])
-  const samples: Record<Kind, Sample[]> = { node: [], nginx: [], single: [], zip: [] }
+  const samples: Record<Kind, Sample[]> = { node: [], nginx: [], nginxCopy: [], single: [], zip: [] }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...kinds].reverse() : kinds
     for (const kind of order) {
@@ -128,7 +133,7 @@ try {
       samples[kind].push(sample)
       const rss = sample.rssAboveIdle === undefined ? '' : `, RSS +${(sample.rssAboveIdle / MiB).toFixed(1)} MiB`
       console.log(
-        `  round ${round + 1} ${kind.padEnd(6)} ${mbPerSecond(sample.bytes, sample.seconds).toFixed(0).padStart(6)} MB/s${rss}`,
+        `  round ${round + 1} ${kind.padEnd(9)} ${mbPerSecond(sample.bytes, sample.seconds).toFixed(0).padStart(6)} MB/s${rss}`,
       )
     }
   }
@@ -137,6 +142,13 @@ try {
   const speed = (kind: Kind) => median(samples[kind].map(rate))
   // Each round's figure against the other of the same round, then the median of those.
   const ratio = (kind: Kind, of: Kind) => median(samples[kind].map((s, i) => rate(s) / rate(samples[of][i]!)))
+  // Against the faster nginx of each round, with sendfile or without.
+  const ratioToNginx = (kind: Kind) =>
+    median(
+      samples[kind].map(
+        (s, i) => rate(s) / Math.max(rate(samples.nginx[i]!), samples.nginxCopy[i] ? rate(samples.nginxCopy[i]) : 0),
+      ),
+    )
   const peakRss = Math.max(...[...samples.single, ...samples.zip].map((s) => s.rssAboveIdle ?? 0)) / MiB
   const line = (label: string, kind: Kind) => `  ${label.padEnd(34)} ${speed(kind).toFixed(0).padStart(6)} MB/s`
   const target = (value: number, min: number, what: string) =>
@@ -145,11 +157,12 @@ try {
     `=== Download benchmark (${new Date().toISOString()}), ${formatSize(size)}, medians of ${rounds} rounds`,
   ]
   lines.push(line('ceiling: bare Node, 1 MiB reads', 'node'))
-  if (nginx) lines.push(line('ceiling: nginx, sendfile', 'nginx'))
+  if (nginx) lines.push(line('ceiling: nginx, sendfile on', 'nginx'))
+  if (nginxCopy) lines.push(line('ceiling: nginx, sendfile off', 'nginxCopy'))
   lines.push(
     `${line('Ferry single file (/share download)', 'single')}  ${target(ratio('single', 'node'), 0.9, 'Node')}`,
   )
-  if (nginx) lines.push(`  ${' '.repeat(46)}${target(ratio('single', 'nginx'), 0.75, 'nginx')}`)
+  if (nginx) lines.push(`  ${' '.repeat(46)}${target(ratioToNginx('single'), 0.75, 'the faster nginx')}`)
   lines.push(
     `${line(`Ferry ZIP of ${fileCount} files (as_zip)`, 'zip')}  ${target(ratio('zip', 'single'), 0.9, 'single file')}`,
   )

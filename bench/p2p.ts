@@ -1,23 +1,28 @@
-// `npm run bench:p2p [-- --size 256MiB --small-size 64MiB --rounds 2]`
+// `npm run bench:p2p [-- --size 256MiB --small-size 64MiB --rounds 2 --message-sizes 16KiB,64KiB,256KiB]`
 //
 // Peer-to-peer throughput through Ferry, against the ceiling of a plain data channel. Two
 // headless Chromium pages (in a network namespace: without a default route Chromium gathers
 // no ICE candidates) use the real room page of a real Ferry server: A sends the file with
 // 'Send File', B accepts; the room's signalling socket connects them and the web app's engine
-// sends 16 KiB chunks with backpressure, hashes on both sides (SHA-256 per 1 MiB block, native,
+// sends the file in messages of the negotiated size with backpressure, hashes on both sides (SHA-256 per 1 MiB block, native,
 // then over the list of block digests) and B stores the file
 // in the Origin Private File System. In the same run two bare pages with no Ferry code send
-// the same file over one data channel with the same chunking (bench/lib/p2p-ceiling.ts).
-// Rounds alternate the order; medians are printed in MB/s (decimal) with the ratio. B's JS
+// the same file over one data channel with the same message size (bench/lib/p2p-ceiling.ts).
+// Each message size in --message-sizes is measured both ways (Ferry's sender told the size
+// through localStorage['ferry.p2p.messageSize']); rounds alternate the order; medians are printed
+// in MB/s (decimal) with the ratio to the bare channel at the same message size, and the line of
+// Ferry's default (preferredMessageSize) is the headline. B's JS
 // heap (CDP Performance.getMetrics) is sampled during its receive, at two file sizes, to show
 // it does not grow with the file. The hash B verified is checked against the input's each round.
 import { spawnSync } from 'node:child_process'
 import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { createWebRtcNetns, webRtcChromiumArgs } from '../e2e/fixtures/webrtc.js'
 import { createBlockHashList } from '../web/src/features/rooms/p2p/block-hash-list.js'
+import { preferredMessageSize } from '../web/src/features/rooms/p2p/channel-protocol.js'
 import { ensureInputFile, type InputFile } from './lib/input-file.js'
 import { measureCeiling } from './lib/p2p-ceiling.js'
 import { repoRoot, startFerry } from './lib/processes.js'
@@ -28,14 +33,18 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '256MiB' },
     'small-size': { type: 'string', default: '64MiB' },
     rounds: { type: 'string', default: '2' },
+    'message-sizes': { type: 'string', default: '16KiB,64KiB,256KiB' },
   },
 })
+const messageSizes = args['message-sizes'].split(',').map((s) => parseSize(s.trim()))
 const size = parseSize(args.size)
 const smallSize = parseSize(args['small-size'])
 const rounds = Number(args.rounds)
 const root = path.join(repoRoot, '.bench-data', 'p2p')
 const webDist = process.env.FERRY_E2E_WEB_DIST ?? path.join(root, 'web')
 const MiB = 1024 * 1024
+/** server/src/http/auth-guard.ts: the session's httpOnly cookie. */
+const authCookieName = 'ferry_token'
 const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }
 
 interface Login {
@@ -84,14 +93,19 @@ async function signedIn(
   browser: Browser,
   origin: string,
   login: Login,
+  messageSize?: number,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: origin, acceptDownloads: true })
+  // The session lives in the httpOnly auth cookie (as e2e/fixtures/auth.ts storeLogin); the page keeps the profile.
+  await context.addCookies([
+    { name: authCookieName, value: login.access_token, url: origin, httpOnly: true, sameSite: 'Lax' },
+  ])
   await context.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('auth_token', token)
+    ([user, messageSize]) => {
       localStorage.setItem('auth_user', JSON.stringify({ user, savedAt: Date.now() }))
+      if (messageSize) localStorage.setItem('ferry.p2p.messageSize', String(messageSize))
     },
-    [login.access_token, login.user] as const,
+    [login.user, messageSize ?? 0] as const,
   )
   const page = await context.newPage()
   if (process.env.BENCH_P2P_DEBUG) page.on('console', (m) => console.log(`[${login.user.name}] ${m.text()}`))
@@ -107,17 +121,30 @@ interface FerryRun {
 }
 
 /** One file from A to B through a fresh room on the real room page. */
-async function measureFerry(browser: Browser, origin: string, input: InputFile): Promise<FerryRun> {
+async function measureFerry(
+  browser: Browser,
+  origin: string,
+  input: InputFile,
+  messageSize?: number,
+): Promise<FerryRun> {
   const alice = await register(origin, 'a')
   const bob = await register(origin, 'b')
   const { id: roomId } = await api<{ id: string }>(origin, '/api/rooms', { title: 'Bench' }, alice.access_token)
   await api(origin, `/api/rooms/${roomId}/join`, {}, bob.access_token)
-  const a = await signedIn(browser, origin, alice)
+  const a = await signedIn(browser, origin, alice, messageSize)
   const b = await signedIn(browser, origin, bob)
   try {
     await a.page.goto(`/room/${roomId}`)
     await b.page.goto(`/room/${roomId}`)
-    await a.page.getByRole('button', { name: `Send File to ${bob.user.name}` }).waitFor()
+    await a.page
+      .getByRole('button', { name: `Send File to ${bob.user.name}` })
+      .waitFor()
+      .catch(async (error) => {
+        // What the page shows instead says why (a changed page, a refused session).
+        throw new Error(
+          `${error}\nThe sender's page shows: ${(await a.page.locator('body').innerText()).slice(0, 800)}`,
+        )
+      })
     const chooser = a.page.waitForEvent('filechooser')
     await a.page.getByRole('button', { name: `Send File to ${bob.user.name}` }).click()
     await (await chooser).setFiles(input.file)
@@ -192,41 +219,64 @@ try {
     args: [...webRtcChromiumArgs, `--unsafely-treat-insecure-origin-as-secure=${origin}`],
   })
 
-  console.log(`Peer-to-peer, ${formatSize(size)}, ${rounds} round(s), Chromium in network namespace ${netns.name}`)
-  const ceiling: number[] = []
-  const ferryRates: number[] = []
+  console.log(
+    `Peer-to-peer, ${formatSize(size)}, ${rounds} round(s) per message size, Chromium in network namespace ${netns.name}; ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  )
+  const rows: { messageSize: number; ceiling: number; ferry: number }[] = []
   const heapPeaks: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? ['ceiling', 'ferry'] : ['ferry', 'ceiling']
-    for (const what of order) {
-      if (what === 'ceiling') {
-        const seconds = await measureCeiling(browser, big.file, size)
-        ceiling.push(mbPerSecond(size, seconds))
-        console.log(`  round ${round + 1} ceiling: ${mbPerSecond(size, seconds).toFixed(1)} MB/s`)
-      } else {
-        const run = await measureFerry(browser, origin, big)
-        if (run.sha256 !== bigHash) throw new Error(`Hash mismatch: ${run.sha256} != ${bigHash}`)
-        ferryRates.push(mbPerSecond(size, run.seconds))
-        heapPeaks.push(run.heapPeak - run.heapBefore)
-        console.log(
-          `  round ${round + 1} Ferry:   ${mbPerSecond(size, run.seconds).toFixed(1)} MB/s (channel open to verified; ` +
-            `${run.wallSeconds.toFixed(1)} s from Accept, incl. signalling), hash verified, ` +
-            `receiver JS heap +${(Math.max(0, run.heapPeak - run.heapBefore) / MiB).toFixed(1)} MiB`,
-        )
+  for (const messageSize of messageSizes) {
+    const ceiling: number[] = []
+    const ferryRates: number[] = []
+    const label = formatSize(messageSize)
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ['ceiling', 'ferry'] : ['ferry', 'ceiling']
+      for (const what of order) {
+        if (what === 'ceiling') {
+          const seconds = await measureCeiling(browser, big.file, size, messageSize)
+          ceiling.push(mbPerSecond(size, seconds))
+          console.log(`  ${label} round ${round + 1} ceiling: ${mbPerSecond(size, seconds).toFixed(1)} MB/s`)
+        } else {
+          const run = await measureFerry(browser, origin, big, messageSize)
+          if (run.sha256 !== bigHash) throw new Error(`Hash mismatch: ${run.sha256} != ${bigHash}`)
+          ferryRates.push(mbPerSecond(size, run.seconds))
+          heapPeaks.push(run.heapPeak - run.heapBefore)
+          console.log(
+            `  ${label} round ${round + 1} Ferry:   ${mbPerSecond(size, run.seconds).toFixed(1)} MB/s (channel open to verified; ` +
+              `${run.wallSeconds.toFixed(1)} s from Accept, incl. signalling), hash verified, ` +
+              `receiver JS heap +${(Math.max(0, run.heapPeak - run.heapBefore) / MiB).toFixed(1)} MiB`,
+          )
+        }
       }
     }
+    rows.push({ messageSize, ceiling: median(ceiling), ferry: median(ferryRates) })
   }
   const smallRun = await measureFerry(browser, origin, small)
-  const ceilingMedian = median(ceiling)
-  const ferryMedian = median(ferryRates)
   console.log('')
-  console.log(`ceiling (bare data channel): ${ceilingMedian.toFixed(1)} MB/s`)
-  console.log(`Ferry (room page, engine):   ${ferryMedian.toFixed(1)} MB/s`)
-  console.log(`ratio: ${(ferryMedian / ceilingMedian).toFixed(2)} (target ≥ 0.80)`)
+  console.log('message size   bare channel   Ferry (room page)   ratio')
+  for (const row of rows)
+    console.log(
+      `${formatSize(row.messageSize).padEnd(14)} ${`${row.ceiling.toFixed(1)} MB/s`.padEnd(14)} ` +
+        `${`${row.ferry.toFixed(1)} MB/s`.padEnd(19)} ${(row.ferry / row.ceiling).toFixed(2)}` +
+        (row.messageSize === preferredMessageSize ? '  ← Ferry default' : ''),
+    )
+  const headline = rows.find((row) => row.messageSize === preferredMessageSize)
+  if (headline)
+    console.log(
+      `Ferry default (${formatSize(preferredMessageSize)} messages): ${headline.ferry.toFixed(1)} MB/s, ` +
+        `ratio to the bare channel at the same size: ${(headline.ferry / headline.ceiling).toFixed(2)} (target ≥ 0.90)`,
+    )
   console.log(
     `receiver JS heap peak above idle: ${(median(heapPeaks) / MiB).toFixed(1)} MiB for ${formatSize(size)}, ` +
       `${(Math.max(0, smallRun.heapPeak - smallRun.heapBefore) / MiB).toFixed(1)} MiB for ${formatSize(smallSize)} ` +
       '(the file goes to the Origin Private File System)',
+  )
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   )
 } finally {
   await browser?.close()

@@ -64,6 +64,7 @@ test('an admin creates a user who sets a password from the email and logs in; ed
     'Referral payouts',
     'Jobs',
     'Promotions',
+    'Security',
   ])
   await expect(page.getByRole('heading', { name: 'System Users' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(
@@ -347,6 +348,7 @@ test('in Spanish: the dashboard, the user modals, role labels, storage and the s
     'Pagos por referidos',
     'Tareas',
     'Promociones',
+    'Seguridad',
   ])
   await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible()
   await expect(page.getByTestId('users-table').locator('thead th')).toHaveText(

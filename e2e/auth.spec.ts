@@ -8,6 +8,7 @@ import {
   type TestAccount,
   tokenIsValid,
 } from './fixtures/auth.js'
+import { fakeGoogleIdentityScript } from './fixtures/google.js'
 import { expect, test } from './fixtures/test.js'
 
 const header = (page: Page) => page.getByRole('banner')
@@ -331,14 +332,6 @@ test("on a phone, the drawer's Login opens the modal and its Logout signs out", 
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Login' })).toBeVisible()
 })
 
-/** Stands in for Google's script: `prompt()` hands back a credential at once (on the next task, as Google's is asynchronous; not a wait). */
-const fakeGoogleIdentityScript = `
-  window.google = { accounts: { id: {
-    initialize(config) { window.__gsiConfig = config },
-    prompt() { setTimeout(() => window.__gsiConfig.callback({ credential: 'fake-google-credential' }), 0) },
-  } } }
-`
-
 test.describe('with a Google client id', () => {
   // The test server has no GOOGLE_CLIENT_ID, so its CSP does not list Google's script; this test
   // fakes the configuration, and the browser skips the CSP with it. The CSP of a server with
@@ -347,7 +340,7 @@ test.describe('with a Google client id', () => {
 
   test('script failures have their messages, a credential goes to the server', async ({ page }) => {
     await page.route('**/auth/config', (route) =>
-      route.fulfill({ json: { google_client_id: 'e2e-client.apps.googleusercontent.com' } }),
+      route.fulfill({ json: { google_client_id: 'e2e-client.apps.googleusercontent.com', oidc: null } }),
     )
     const googleButton = () => loginDialog(page).getByRole('button', { name: 'Continue with Google' })
     await page.goto('/login')

@@ -8,9 +8,10 @@ import { seedTransfer } from './fixtures/transfers.js'
 import { tempDir } from './fixtures/upload-files.js'
 
 // Issue 22 items 3 and 4, in English and in Spanish: an Enterprise organization's admin uploads a
-// background and sets a stylesheet (a refused one first, shown at its line and column); a
-// recipient's share page shows the background and the stylesheet takes effect, while the page
-// requests nothing from any host but Ferry's; the sign-in page is never styled by it.
+// background and sets a stylesheet (a refused one first, shown at its line and column with the
+// reason in the page's language); a recipient's share page shows the background and the stylesheet
+// takes effect, while the page requests nothing from any host but Ferry's; the sign-in page is
+// never styled by it.
 
 const expect = baseExpect.configure({ timeout: 15_000 })
 
@@ -20,14 +21,14 @@ const words = {
     alt: 'Alt text',
     save: 'Save stylesheet',
     saved: 'Stylesheet saved.',
-    refused: /^Line 2, column 1: @import is not allowed/,
+    refused: /^Line 2, column 1: @import is not allowed$/,
   },
   es: {
     upload: 'Subir fondo',
     alt: 'Texto alternativo',
     save: 'Guardar hoja de estilos',
     saved: 'Hoja de estilos guardada.',
-    refused: /^Línea 2, columna 1: @import is not allowed/,
+    refused: /^Línea 2, columna 1: @import no está permitido$/,
   },
 } as const
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { type LocalDnsServer, startDnsServer } from '../server/src/testing/dns-server.js'
 import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { setTxt } from './fixtures/dns.js'
 import { expect, test } from './fixtures/test.js'
 
 // Issue 22 item 2: an Enterprise organization's owner adds a custom domain on the settings page, in
 // English and Spanish, sees the TXT record to create, and sees the host turn verified once the
-// local DNS server (DNS_RESOLVER of playwright.config.ts) has the record.
+// run's DNS server (e2e/fixtures/dns.ts, DNS_RESOLVER of playwright.config.ts) has the record.
 
 const texts = {
   en: {
@@ -28,18 +28,7 @@ const texts = {
 
 const apiHeaders = (token: string) => ({ 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` })
 
-/** The port playwright.config.ts gives the server's DNS_RESOLVER. */
-const dnsPort = Number(process.env.FERRY_E2E_PORT ?? 3100) + 2000
-
 test.describe.configure({ mode: 'serial' })
-
-let dns: LocalDnsServer
-test.beforeAll(async () => {
-  dns = await startDnsServer(dnsPort)
-})
-test.afterAll(async () => {
-  await dns?.close()
-})
 
 for (const [language, t] of Object.entries(texts)) {
   test(`${language}: an Enterprise owner adds a custom domain, sees its TXT record, and sees it verified`, async ({
@@ -81,7 +70,7 @@ for (const [language, t] of Object.entries(texts)) {
     await expect(row.getByTestId('custom-domain-status')).toHaveText(t.pending)
 
     // The record appears in DNS; "check now" finds it.
-    dns.setTxt(`_ferry-challenge.${host}`, value ?? '')
+    await setTxt(`_ferry-challenge.${host}`, value ?? '')
     await row.getByRole('button', { name: t.check }).click()
     await expect(row.getByTestId('custom-domain-status')).toHaveText(t.verified)
     await expect(row.getByTestId('custom-domain-serving')).toContainText(host)

@@ -29,6 +29,7 @@ async function storeSession(page: Page, role: string, ageMs = 0) {
     '**/api/plans/limits',
     '**/api/sender-confirmation',
     '**/api/organizations/current/branding',
+    '**/api/account/two-factor-requirement',
   ])
     await page.route(signedInCall, (route) => route.fulfill({ status: 503, json: { detail: 'Not here' } }))
   await page.addInitScript(

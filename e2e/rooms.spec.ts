@@ -6,7 +6,11 @@ import { e2eAdmin, type LoginResult, loginViaApi, registerViaApi, storeLogin } f
 import { expect, test } from './fixtures/rooms.js'
 
 // Peer-to-peer tests: Chromium runs in a network namespace of the worker (fixtures/rooms.ts).
-test.describe.configure({ timeout: 120_000 })
+// One retry, and only for the tests that move bytes peer to peer: about one CI run in three met a
+// transfer whose channel opened and then carried nothing (the receiver at "0 B of 20 MiB" for 90 s,
+// 2026-12-05). That stall is an open bug of the direct transfer, written up in the README's known
+// problems; a retry keeps it from hiding every other result, and Playwright reports it as flaky.
+test.describe.configure({ timeout: 120_000, retries: 1 })
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' }
 

@@ -37,7 +37,11 @@ const externalPackages = {
 export async function buildServer() {
   const esbuild = await import('esbuild')
   const result = await esbuild.build({
-    entryPoints: [path.join(root, 'server', 'src', 'main.ts')],
+    // The embedded database's worker thread is an entry of its own (db/pglite-thread.ts starts it).
+    entryPoints: [
+      path.join(root, 'server', 'src', 'main.ts'),
+      path.join(root, 'server', 'src', 'db', 'pglite-worker.ts'),
+    ],
     outdir: path.dirname(serverBundle),
     entryNames: '[name]',
     // Beside main.js: server-paths.ts may land in a chunk, and resolves from its own folder.

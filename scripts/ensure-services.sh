@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs or starts what the tests use and this project cannot ship in node_modules:
 # Debian's chromium (browser tests), OpenSSH's sftp client with sshpass (SFTP tests), the preview
-# tools (poppler's pdftoppm, ffmpeg, LibreOffice), Caddy (custom-domain TLS), PostgreSQL and Redis. Idempotent; needs root to install.
+# tools (poppler's pdftoppm, ffmpeg, LibreOffice), Caddy (custom-domain TLS), clamd (virus scans), PostgreSQL and Redis. Idempotent; needs root to install.
 set -uo pipefail
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -38,6 +38,13 @@ command -v soffice >/dev/null || preview_packages+=(libreoffice-nogui)
 if [ ${#preview_packages[@]} -gt 0 ]; then
   echo "ferry: installing ${preview_packages[*]} for the preview tests…"
   apt_install "${preview_packages[@]}" || status=1
+fi
+
+# Virus scanning (issue 24 item 7): the tests start their own clamd with a signature database they
+# write (EICAR), so only the binary is needed; the package's own service is not started.
+if [ ! -x /usr/sbin/clamd ]; then
+  echo "ferry: installing clamav-daemon for the virus-scan tests…"
+  apt_install clamav-daemon || status=1
 fi
 
 # Caddy's on-demand TLS asks Ferry which custom domains may get a certificate (deploy/Caddyfile,

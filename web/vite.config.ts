@@ -114,7 +114,9 @@ export default defineConfig({
               name: 'text-viewer',
               test: /node_modules[\\/](highlight\.js|react-markdown|remark-|micromark|mdast-|hast-|unist-|unified|vfile)/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // zod-without-eval.ts with zod itself: its z.config({ jitless }) must run before any
+            // chunk builds a schema (the app's chunks are evaluated before the entry's own body).
+            { name: 'vendor', test: /node_modules[\\/]|[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/ },
           ],
         },
       },

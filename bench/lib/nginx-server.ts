@@ -76,12 +76,14 @@ async function runNginx(
 
 /**
  * nginx in the foreground (`daemon off`, one worker, as Node has one core for it) serving the
- * files of `root` with sendfile, on a free 127.0.0.1 port, everything it writes kept in `dir`.
+ * files of `root` on a free 127.0.0.1 port, everything it writes kept in `dir`. With `sendfile`
+ * the kernel copies file to socket; without it nginx reads and writes through its buffers, which on
+ * loopback is sometimes the faster of the two, so the download benchmark measures both.
  */
-export function startNginx(dir: string, root: string): Promise<Child<{ port: number }>> {
+export function startNginx(dir: string, root: string, { sendfile = true } = {}): Promise<Child<{ port: number }>> {
   return runNginx(
     dir,
-    (port) => `  sendfile on;
+    (port) => `  sendfile ${sendfile ? 'on' : 'off'};
   tcp_nopush on;
   default_type application/octet-stream;
   server {

@@ -18,7 +18,7 @@ async function connect(offerer) {
   return pc
 }
 
-window.ceilingSend = async () => {
+window.ceilingSend = async (messageSize = 16384) => {
   const file = document.getElementById('file').files[0]
   const pc = await connect(true)
   const channel = pc.createDataChannel('bench', { ordered: true })
@@ -34,10 +34,10 @@ window.ceilingSend = async () => {
   const block = 1024 * 1024
   for (let offset = 0; offset < file.size; offset += block) {
     const bytes = new Uint8Array(await file.slice(offset, offset + block).arrayBuffer())
-    for (let at = 0; at < bytes.byteLength; at += 16384) {
+    for (let at = 0; at < bytes.byteLength; at += messageSize) {
       if (channel.bufferedAmount > 4 * 1024 * 1024)
         await new Promise((resolve) => channel.addEventListener('bufferedamountlow', resolve, { once: true }))
-      channel.send(bytes.subarray(at, at + 16384))
+      channel.send(bytes.subarray(at, at + messageSize))
     }
   }
   await done

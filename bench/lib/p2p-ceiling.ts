@@ -11,7 +11,12 @@ const pageScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'p2p-
  * straight through this process. Returns the seconds from channel open to the receiver
  * counting the last byte.
  */
-export async function measureCeiling(browser: Browser, file: string, size: number): Promise<number> {
+export async function measureCeiling(
+  browser: Browser,
+  file: string,
+  size: number,
+  messageSize = 16384,
+): Promise<number> {
   const context = await browser.newContext()
   try {
     const sender = await context.newPage()
@@ -22,7 +27,7 @@ export async function measureCeiling(browser: Browser, file: string, size: numbe
     for (const page of [sender, receiver]) await page.addScriptTag({ path: pageScript })
     const received = receiver.evaluate(`window.ceilingReceive(${size})`) as Promise<number>
     received.catch(() => {})
-    await sender.evaluate('window.ceilingSend()')
+    await sender.evaluate(`window.ceilingSend(${messageSize})`)
     return await received
   } finally {
     await context.close()

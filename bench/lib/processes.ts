@@ -68,7 +68,9 @@ export async function startFerry(env: Record<string, string>): Promise<FerryServ
   const child = fork(path.join(here, 'ferry-server.mjs'), [], {
     cwd: repoRoot,
     stdio: 'inherit',
-    execArgv: [], // plain JavaScript: not the parent's --import tsx
+    // Plain JavaScript: not the parent's --import tsx. To profile the server a benchmark
+    // measures: BENCH_FERRY_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    execArgv: process.env.BENCH_FERRY_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

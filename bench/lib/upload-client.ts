@@ -2,18 +2,38 @@ import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { createPartSigner, partsPerSigning } from '@ferry/contracts/domain/part-signer'
 import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { readOutbox } from '../../server/src/testing/mail-reader.js'
 
 const MiB = 1024 * 1024
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
 
-/** Streams bytes `start..end` (inclusive) of `file` as the body of a PUT to `url`; the status and ETag. */
-export function putFile(
+/**
+ * Streams bytes `start..end` (inclusive) of `file` as the body of a PUT to `url`; the status and
+ * ETag. A kept-alive socket the server closed as it was taken (its idle timeout) fails with
+ * ECONNRESET before anything was answered: that PUT is sent again on a new socket, as Node's
+ * documentation advises (`request.reusedSocket`).
+ */
+export async function putFile(
   url: string,
   file: string,
   range: { start: number; end: number },
   headers: Record<string, string> = {},
+): Promise<{ status: number; etag?: string }> {
+  try {
+    return await putFileOnce(url, file, range, headers)
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket) return putFileOnce(url, file, range, headers)
+    throw error
+  }
+}
+
+function putFileOnce(
+  url: string,
+  file: string,
+  range: { start: number; end: number },
+  headers: Record<string, string>,
 ): Promise<{ status: number; etag?: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -25,9 +45,54 @@ export function putFile(
         response.on('error', reject)
       },
     )
-    request.on('error', reject)
-    pipeline(createReadStream(file, { ...range, highWaterMark: MiB }), request).catch(reject)
+    let answered = false
+    request.on('response', () => {
+      answered = true
+    })
+    const fail = (error: NodeJS.ErrnoException) =>
+      reject(
+        !answered && request.reusedSocket && error.code === 'ECONNRESET'
+          ? Object.assign(error, { reusedSocket: true })
+          : error,
+      )
+    request.on('error', fail)
+    pipeline(createReadStream(file, { ...range, highWaterMark: MiB }), request).catch(fail)
   })
+}
+
+/**
+ * `concurrency` workers PUT parts of `partSize` to the URL `urlOf` gives each part, as the
+ * browser does; the ETags by part. Ferry's multipart and its ceiling (the same parts to a bare
+ * server) both go through here, so they differ only in what answers.
+ */
+async function putParts(
+  file: string,
+  size: number,
+  partSize: number,
+  concurrency: number,
+  urlOf: (partNumber: number, count: number) => Promise<{ url: string; headers: Record<string, string> }>,
+) {
+  const count = Math.ceil(size / partSize)
+  const parts: { PartNumber: number; ETag: string }[] = new Array(count)
+  let next = 0
+  async function worker() {
+    while (next < count) {
+      const index = next++
+      const { url, headers } = await urlOf(index + 1, count)
+      const start = index * partSize
+      const end = Math.min(size, start + partSize) - 1
+      const put = await putFile(url, file, { start, end }, headers)
+      if (put.status !== 200 || !put.etag) throw new Error(`Part ${index + 1} answered ${put.status}`)
+      parts[index] = { PartNumber: index + 1, ETag: put.etag }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+  return parts
+}
+
+/** The multipart ceiling: the same parallel part PUTs to a bare server at `url`, no API around them. */
+export async function putPartsBare(url: string, file: string, size: number, partSize: number, concurrency: number) {
+  await putParts(file, size, partSize, concurrency, async () => ({ url, headers: {} }))
 }
 
 /** A signed-in client of Ferry's upload endpoints. */
@@ -63,52 +128,47 @@ export function createUploadClient(origin: string, token: string) {
       return file_key
     },
 
-    /** Create, `concurrency` parts in flight (each signed, then PUT), complete; the key and sign-part latencies. */
+    /**
+     * Create, `concurrency` parts in flight, complete: the key, and the time each part waited for
+     * its URL (signed ahead in batches, as the web and CLI do: contracts/src/domain/part-signer.ts).
+     */
     async multipart(file: string, size: number, partSize: number, concurrency: number) {
       const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadsApi.multipartCreate.path, {
         ...target(size),
         part_size: partSize,
       })
-      const count = Math.ceil(size / partSize)
-      const parts: { PartNumber: number; ETag: string }[] = new Array(count)
+      const signer = createPartSigner((ref) =>
+        post<{ parts: { partNumber: number; url: string; headers: Record<string, string> }[] }>(
+          uploadsApi.multipartSignParts.path,
+          ref,
+        ).then((answer) => answer.parts),
+      )
       const signMs: number[] = []
-      let next = 0
-      async function worker() {
-        while (next < count) {
-          const index = next++
-          const signing = performance.now()
-          const signed = await post<{ url: string; headers: Record<string, string> }>(
-            uploadsApi.multipartSignPart.path,
-            {
-              key,
-              uploadId,
-              partNumber: index + 1,
-            },
-          )
-          signMs.push(performance.now() - signing)
-          const start = index * partSize
-          const end = Math.min(size, start + partSize) - 1
-          const put = await putFile(signed.url, file, { start, end }, signed.headers)
-          if (put.status !== 200 || !put.etag) throw new Error(`Part ${index + 1} answered ${put.status}`)
-          parts[index] = { PartNumber: index + 1, ETag: put.etag }
-        }
-      }
-      await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+      const parts = await putParts(file, size, partSize, concurrency, async (partNumber, count) => {
+        const signing = performance.now()
+        const signed = await signer.sign({ key, uploadId }, partNumber, count)
+        signMs.push(performance.now() - signing)
+        return signed
+      })
       await post(uploadsApi.multipartComplete.path, { key, uploadId, parts })
       return { key, signMs }
     },
 
-    /** `count` sign-part calls one after another on an idle server; their latencies (ms). */
-    async signPartLatencies(count: number, options: { abort: boolean }): Promise<number[]> {
-      // Declared big enough for every part number signed (parts are signed for their share of it).
+    /** `count` sign-parts calls of `partsPerSigning` parts, one after another on an idle server; their latencies (ms). */
+    async signPartsLatencies(count: number, options: { abort: boolean }): Promise<number[]> {
+      // Declared big enough for every part number signed (parts are signed for their share of it),
+      // small enough to fit beside the uploads the rounds left unsent.
+      const parts = 1000
       const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadsApi.multipartCreate.path, {
-        ...target(Math.min(count, 10_000) * 5 * MiB),
+        ...target(parts * 5 * MiB),
         part_size: 5 * MiB,
       })
       const latencies: number[] = []
       for (let i = 0; i < count; i++) {
+        const first = ((i * partsPerSigning) % (parts - partsPerSigning)) + 1
+        const partNumbers = Array.from({ length: partsPerSigning }, (_, n) => first + n)
         const started = performance.now()
-        await post(uploadsApi.multipartSignPart.path, { key, uploadId, partNumber: (i % 10_000) + 1 })
+        await post(uploadsApi.multipartSignParts.path, { key, uploadId, partNumbers })
         latencies.push(performance.now() - started)
       }
       if (options.abort) await post(uploadsApi.multipartAbort.path, { key, uploadId })

@@ -29,6 +29,8 @@ const transfer = (over: Partial<Transfer>): Transfer => ({
   sftp_in_email: false,
   clean_data_room: false,
   data_room_pdf_download: false,
+  background_id: null,
+  scan_hold: null,
   ...over,
 })
 

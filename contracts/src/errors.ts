@@ -67,6 +67,11 @@ export const errorMessages = {
   viewer_revoked: 'The sender has withdrawn your access to this data room.',
   transfer_files_gone: 'The files of this transfer are no longer stored.',
   transfer_last_file: 'A transfer keeps at least one file. Delete the transfer instead.',
+  transfer_being_scanned: 'The files of this transfer are being checked for viruses. Please try again in a moment.',
+  received_file_being_scanned: 'This file is being checked for viruses. Please try again in a moment.',
+  received_file_infected: 'A virus was found in this file: it cannot be downloaded.',
+  transfer_frozen: 'A virus was found in this transfer: it cannot be downloaded until an administrator reviews it.',
+  transfer_not_frozen: 'This transfer is not frozen.',
   transfer_expired_not_editable:
     'This transfer has expired: its expiry, recipients and files can no longer change. Recover it or send the files again.',
   download_limit_reached:
@@ -119,6 +124,7 @@ export const errorMessages = {
   direct_transfer_not_found: 'This direct transfer does not exist.',
   transfer_not_party: 'Only the sender and the recipient of this transfer can do this.',
   transfer_not_recipient: 'Only the recipient can respond to this transfer.',
+  transfer_not_sender: 'Only the sender can send these files as a link.',
   transfer_id_mismatch: 'The transfer id in the body does not match the address.',
   transfer_status_illegal: 'A transfer that is {from} cannot become {to}.',
   transfer_status_not_allowed: 'Only the recipient can mark this transfer as {to}.',
@@ -190,6 +196,8 @@ export const errorMessages = {
   email_change_expired: 'This confirmation link has expired. Ask for the change again from your profile.',
   second_factor_required: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   second_factor_invalid: 'This code is not correct, or it was already used. Please try again.',
+  two_factor_enrolment_required:
+    'Your administrator requires two-factor sign-in. Set it up in your account’s security settings to continue.',
   totp_already_enabled: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.',
   totp_not_pending: 'Start the setup again: there is no authenticator waiting to be confirmed.',
   totp_not_enabled: 'Two-factor sign-in is not on for this account.',
@@ -240,6 +248,8 @@ export const errorMessages = {
   payout_transition_invalid: 'This payout cannot change from {value}.',
   css_refused: 'This stylesheet was refused: {value}.',
   backgrounds_too_many: 'An organization keeps at most {n} backgrounds. Delete one first.',
+  background_not_found:
+    'This background is not one of your organization’s. Choose one of its backgrounds, or let them rotate.',
   background_invalid: 'This file is not an image Ferry can use as a background (JPEG, PNG, WebP or AVIF).',
   promotion_image_invalid: 'This file is not an image Ferry can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
   promotion_image_too_small: 'The image must be at least 120 pixels wide and 60 pixels tall.',
@@ -248,6 +258,23 @@ export const errorMessages = {
   domain_taken: 'This host name is already in use.',
   domain_limit: 'An organization can have at most 5 custom domains. Remove one first.',
   domain_not_found: 'This custom domain does not exist.',
+  sso_required:
+    'Your organization signs you in with single sign-on. Use "Continue with single sign-on" instead of a password.',
+  sso_not_configured: 'Single sign-on is not set up for this address.',
+  sso_failed: 'Single sign-on did not complete. Please try again.',
+  sso_state_invalid: 'This sign-in link was already used or has expired. Please start again.',
+  sso_provider_unavailable: 'The identity provider could not be reached. Please try again in a moment.',
+  sso_email_unverified: 'Your identity provider did not confirm your email address.',
+  sso_email_domain_mismatch: "This identity provider only signs in addresses of its organization's domain.",
+  sso_group_not_allowed: 'Your account is not in a group allowed to use Ferry. Ask your administrator.',
+  sso_other_organization: 'This account belongs to another organization.',
+  sso_account_conflict:
+    'An account with this email exists and cannot be linked safely. Sign in with its password first.',
+  sso_issuer_invalid: 'This issuer could not be used: its OpenID configuration was not found at the address given.',
+  sso_domain_invalid: 'Enter an email domain such as example.com.',
+  sso_domain_taken: 'Another organization already uses this email domain for single sign-on.',
+  sso_domain_unverified: 'Verify the email domain with its DNS TXT record first.',
+  sso_secret_required: 'Enter the client secret.',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof errorMessages

@@ -21,14 +21,19 @@ import { authJobs } from './features/auth/auth.jobs.js'
 import { authRoutes } from './features/auth/auth.routes.js'
 import { passkeysRoutes } from './features/auth/passkeys/passkeys.routes.js'
 import { sessionsRoutes } from './features/auth/sessions/sessions.routes.js'
+import { ssoRoutes } from './features/auth/sso/sso.routes.js'
 import { twoFactorRoutes } from './features/auth/two-factor/two-factor.routes.js'
+import { twoFactorPolicyRoutes } from './features/auth/two-factor/two-factor-policy.routes.js'
 import { billingJobs } from './features/billing/billing.jobs.js'
 import { billingRoutes } from './features/billing/billing.routes.js'
 import { brandingRoutes } from './features/branding/branding.routes.js'
+import { brandingFilesHandler } from './features/branding/branding-files.job.js'
 import { customDomainsJobs } from './features/custom-domains/custom-domains.jobs.js'
 import { customDomainsRoutes } from './features/custom-domains/custom-domains.routes.js'
 import { registerCustomHostGate } from './features/custom-domains/custom-host-gate.js'
 import { fileDigestHandler } from './features/file-digests/file-digests.job.js'
+import { createClamdClient, parseClamdUrl } from './features/file-scans/clamd-client.js'
+import { fileScanHandler } from './features/file-scans/file-scans.job.js'
 import { organizationsRoutes } from './features/organizations/organizations.routes.js'
 import { seatsHandler } from './features/organizations/seats.js'
 import { plansRoutes } from './features/plans/plans.routes.js'
@@ -116,6 +121,7 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
     { header: roomGuestHeader, read: guests.read },
     { planFlags: services.plans.planForUser },
     services.apiKeys.authenticator,
+    services.twoFactorPolicy,
   )
   await registerWebSockets(app, deps.events)
 
@@ -135,11 +141,14 @@ export async function buildApp(deps: Deps, services: Services): Promise<FastifyI
       rateLimit: services.authRateLimit,
       confirmations: services.emailConfirmations,
       passkeys: services.passkeys,
+      sso: services.sso.signIn,
     }),
   )
+  await app.register(ssoRoutes(deps, { ...services.sso, auth }))
   await app.register(usersRoutes(services.users))
   await app.register(accountRoutes(services.passwordResets, services.ownPasswords, services.account))
   await app.register(twoFactorRoutes(services.twoFactor))
+  await app.register(twoFactorPolicyRoutes(services.twoFactorPolicy))
   await app.register(passkeysRoutes(deps.config, services.passkeys))
   await app.register(sessionsRoutes(services.activeSessions))
   await app.register(plansRoutes(services.plans))
@@ -201,8 +210,18 @@ export function appJobHandlers(deps: Deps, services: Services): JobHandler[] {
     derivativesHandler(deps),
     roomPagesHandler(deps),
     fileDigestHandler(deps),
+    ...(deps.config.clamavUrl
+      ? [
+          fileScanHandler({
+            ...deps,
+            clamd: createClamdClient(parseClamdUrl(deps.config.clamavUrl)),
+            notifyRecipients: services.transfers.notifyHeld,
+          }),
+        ]
+      : []),
     commentDigestHandler(services.comments),
     webhookDeliveryHandler(services.webhooks),
     seatsHandler(deps),
+    brandingFilesHandler(deps),
   ]
 }

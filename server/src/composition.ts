@@ -14,13 +14,19 @@ import { createOwnPasswords } from './features/auth/own-password.service.js'
 import { createPasskeys } from './features/auth/passkeys/passkeys.service.js'
 import { createPasswordResets } from './features/auth/password-reset.service.js'
 import { createActiveSessions } from './features/auth/sessions/sessions.service.js'
+import { createSsoSettings } from './features/auth/sso/sso-settings.service.js'
+import { createSsoSignIn } from './features/auth/sso/sso-sign-in.service.js'
 import { createSecondFactor } from './features/auth/two-factor/second-factor.service.js'
+import { createTwoFactorPolicy } from './features/auth/two-factor/two-factor-policy.service.js'
 import { createTwoFactorSettings } from './features/auth/two-factor/two-factor-settings.service.js'
 import { createBillingServices } from './features/billing/billing.services.js'
 import { createSubscriptionSeats } from './features/billing/subscription-seats.service.js'
 import { createBrandingService } from './features/branding/branding.service.js'
+import { createBrandingFilesQueue } from './features/branding/branding-files.job.js'
 import { createCustomDomainsService } from './features/custom-domains/custom-domains.service.js'
 import { createFileDigestQueue } from './features/file-digests/file-digests.job.js'
+import { createFileScanQueue } from './features/file-scans/file-scans.job.js'
+import { createScanHolds } from './features/file-scans/file-scans.service.js'
 import { createInvitationsService } from './features/organizations/invitations.service.js'
 import { createOrganizationsService } from './features/organizations/organizations.service.js'
 import { createSeatsQueue } from './features/organizations/seats.js'
@@ -61,10 +67,12 @@ export async function createServices(deps: Deps) {
   const webhooks = createWebhooksService(deps, { jobQueue })
   const users = createUsersService(deps)
   // Organizations (issue 22): members get the owner's plan (plans.repository planSourceOf); seats are billed by a job.
+  const seats = createSeatsQueue(deps, jobQueue)
   const organizations = createOrganizationsService(deps, {
     plans,
-    seats: createSeatsQueue(deps, jobQueue),
+    seats,
     subscriptions: createSubscriptionSeats(deps),
+    files: createBrandingFilesQueue(jobQueue),
   })
   const invitations = createInvitationsService(deps, { organizations, users })
   const passkeys = createPasskeys(deps)
@@ -72,18 +80,25 @@ export async function createServices(deps: Deps) {
   // Custom domains (issue 22 item 2): the host gate, Caddy's ask, and the origin of an organization's links.
   const customDomains = createCustomDomainsService(deps, organizations)
   const auth = await createAuthService(deps, users, secondFactor)
+  // Single sign-on (issue 23 item 3): the operator's OpenID provider and organizations' own.
+  const ssoSignIn = createSsoSignIn(deps, { users, organizations })
+  const sso = { signIn: ssoSignIn, settings: createSsoSettings(deps, { organizations, signIn: ssoSignIn }) }
   const apiKeys = createApiKeysService(deps, { users })
   const authRateLimit = createAuthRateLimit(deps)
   const emailConfirmations = createEmailConfirmations(deps)
   const passwordResets = createPasswordResets(deps, users)
   const ownPasswords = createOwnPasswords(deps, { auth, users })
   const twoFactor = createTwoFactorSettings(deps, { secondFactor, ownPasswords })
+  // Required two-factor sign-in (issue 23 item 2): the auth guard asks it on every signed-in request.
+  const twoFactorPolicy = createTwoFactorPolicy(deps)
   const activeSessions = createActiveSessions(deps)
   const uploadClaims = createUploadClaims(deps)
   const senderConfirmations = createSenderConfirmations(deps, { plans })
   // An organization's stylesheet and backgrounds (issue 22 items 3, 4), on its members' share and request pages.
   const branding = createBrandingService(deps, { organizations, plans })
   const fileDigests = createFileDigestQueue(jobQueue)
+  // Virus scanning only with a scanner (CLAMAV_URL, issue 24 item 7): without one nothing waits.
+  const fileScans = deps.config.clamavUrl ? createFileScanQueue(jobQueue) : undefined
   const transfers = createTransfersService(deps, {
     plans,
     uploads: uploadClaims,
@@ -91,6 +106,8 @@ export async function createServices(deps: Deps) {
     derivatives: createDerivativesQueue(jobQueue),
     roomPages: createRoomPagesQueue(jobQueue),
     fileDigests,
+    fileScans,
+    scanHolds: createScanHolds(deps),
     webhookEvents,
     branding,
     links: customDomains,
@@ -113,12 +130,15 @@ export async function createServices(deps: Deps) {
     webhookEvents,
     branding,
     fileDigests,
+    links: customDomains,
+    fileScans,
   })
   // Uploads read the month's sent bytes from transfers and admit request-link uploads through
   // request links; both claim uploads, so they are given to uploads here, not imported by it.
   const uploads = createUploadsService(deps, { usage: transfers, plans, requests: requestLinks })
   const billing = createBillingServices(
-    { ...deps, transfers, applyRecovery: transfers.confirmRecovery },
+    // A new subscription of an organization's owner is re-billed for its seats (decision 0026).
+    { ...deps, transfers, applyRecovery: transfers.confirmRecovery, seats },
     { plans, users },
   )
   const referrals = createReferralsService(deps, plans)
@@ -132,7 +152,7 @@ export async function createServices(deps: Deps) {
   }
   const guests = createGuestTokens(deps)
   const rooms = createRoomsService(deps, { guests, plans })
-  const directTransfers = createDirectTransfersService(deps, rooms)
+  const directTransfers = createDirectTransfersService(deps, rooms, transfers)
   const system = createSystemService(deps)
   const queueFigures = createQueueFiguresService(deps)
   return {
@@ -148,12 +168,14 @@ export async function createServices(deps: Deps) {
     invitations,
     users,
     auth,
+    sso,
     apiKeys,
     authRateLimit,
     emailConfirmations,
     passwordResets,
     ownPasswords,
     twoFactor,
+    twoFactorPolicy,
     passkeys,
     activeSessions,
     account,

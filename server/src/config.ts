@@ -56,6 +56,9 @@ const envSchema = z.object({
   REDIS_URL: optional,
   REDIS_KEY_PREFIX: z.string().default('ferry:'),
 
+  /** A clamd address (tcp://host:port or unix:/path): every stored file is scanned before it is shared. */
+  CLAMAV_URL: optional,
+
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Ferry <no-reply@ferry.local>'),
 
@@ -70,6 +73,15 @@ const envSchema = z.object({
 
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * The operator's OpenID Connect provider for the whole service (issue 23 item 3): its issuer URL
+   * (discovery at <issuer>/.well-known/openid-configuration), the client Ferry is registered as,
+   * and the label of the "Sign in with …" button. All of issuer, id and secret, or none.
+   */
+  OIDC_ISSUER: optional.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  OIDC_NAME: z.string().trim().min(1).max(60).default('single sign-on'),
 
   JWT_SECRET: optional,
   ADMIN_EMAIL: optional,
@@ -191,11 +203,18 @@ export interface Config {
   /** Whether NODE_ENV was set to production (not just defaulted to it, as a bare `npm start` does). */
   productionDeclared: boolean
   google: { clientId?: string; jwksUrl: string }
+  /** The operator's OpenID Connect provider (OIDC_*), when configured: the "Sign in with <name>" button. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string }
   jwtSecret?: string
   admin?: { email: string; password: string }
   redisUrl?: string
   /** Prepended to Ferry's Redis keys (rate-limit counts), so deployments can share one Redis. */
   redisKeyPrefix: string
+  /**
+   * clamd's address (CLAMAV_URL, docs/decisions/0039): when set, every stored file is scanned
+   * before its transfer can be downloaded or its recipients are emailed.
+   */
+  clamavUrl?: string
   /**
    * Login and register attempts allowed per client address in each window; register attempts per
    * email; failed logins per account and address, after which login attempts on the account are
@@ -277,6 +296,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither')
   }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    problems.push('  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none')
+  }
   if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
     problems.push('  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set')
   }
@@ -334,10 +357,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     testPaymentsExplicit: e.PAYMENTS === 'test',
     productionDeclared: source.NODE_ENV === 'production',
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+        : undefined,
     jwtSecret: e.JWT_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    clamavUrl: e.CLAMAV_URL,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,

@@ -1,5 +1,6 @@
 import type { UploadedFileRecord } from '@ferry/contracts/api/transfers'
 import { uploadRetryDelaysMs } from '@ferry/contracts/api/uploads'
+import { createPartSigner } from '@ferry/contracts/domain/part-signer'
 import { partBytes, partCount } from '@ferry/contracts/domain/upload-parts'
 import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import type { ApiClient } from '../api.js'
@@ -38,7 +39,7 @@ type Multipart = Extract<UploadState, { kind: 'multipart' }>
 /**
  * Uploads `files` through the server's own upload protocol (contracts/src/routes/uploads.ts, as the
  * web does): a presigned PUT for a file that fits one part, else multipart with parts in parallel,
- * each PUT to the URL sign-part hands out. What finished is saved as it finishes, so a second run
+ * each PUT to a URL sign-parts hands out (several parts signed per call). What finished is saved as it finishes, so a second run
  * asks the server which parts it has (list-parts) and sends only the others.
  */
 export async function uploadFiles(files: readonly LocalFile[], options: UploadOptions): Promise<UploadedFile[]> {
@@ -152,17 +153,18 @@ async function sendParts(file: LocalFile, upload: Multipart, state: UploadStateS
   const count = partCount(file.size, upload.partSize)
   const missing = []
   for (let n = 1; n <= count; n++) if (!upload.parts[n]) missing.push(n)
+  // Parts are signed ahead in batches: one sign-parts call for many PUTs (issue 24 item 5).
+  const signer = createPartSigner(async (ref) => {
+    const { parts } = await api.call(uploadsApi.multipartSignParts, { body: ref }, { signal })
+    return parts
+  })
   await Promise.all(
     missing.map((partNumber) =>
       context.transfers(async () => {
         signal.throwIfAborted()
         const size = partBytes(file.size, upload.partSize, partNumber)
         const etag = await withRetries(context, async (onBytes) => {
-          const signed = await api.call(
-            uploadsApi.multipartSignPart,
-            { body: { uploadId: upload.uploadId, key: upload.key, partNumber } },
-            { signal },
-          )
+          const signed = await signer.sign(upload, partNumber, count)
           return putRange({
             url: api.resolve(signed.url),
             headers: signed.headers,

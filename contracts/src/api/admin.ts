@@ -91,7 +91,17 @@ export const storageUsageResponse = z.object({
     pending_uploads: storageFigure,
   }),
   per_plan: z.array(z.object({ plan_id: z.string(), plan_name: z.string(), users: count, transfers: count, bytes })),
-  top_users: z.array(z.object({ user_id: z.uuid(), name: z.string(), email: z.string(), transfers: count, bytes })),
+  /** `organization_name`: the organization the user belongs to (whose plan they count under), or null. */
+  top_users: z.array(
+    z.object({
+      user_id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      organization_name: z.string().nullable(),
+      transfers: count,
+      bytes,
+    }),
+  ),
   largest_transfers: z.array(
     z.object({
       id: z.uuid(),

@@ -112,11 +112,19 @@ export type VerifyRequest = z.infer<typeof verifyRequest>
 export const verifyResponse = z.object({ valid: z.boolean(), user: userSchema.optional() })
 export type VerifyResponse = z.infer<typeof verifyResponse>
 
-export const logoutResponse = z.object({ message: z.string() })
+export const logoutResponse = z.object({
+  message: z.string(),
+  /** After single sign-on: the provider's end-session address, to end its session too (when it has one). */
+  end_session_url: z.string().optional(),
+})
 export type LogoutResponse = z.infer<typeof logoutResponse>
 
 /** GET /auth/config: what the browser needs to offer sign-in; `google_client_id` is null without Google. */
-export const authConfigResponse = z.object({ google_client_id: z.string().nullable() })
+export const authConfigResponse = z.object({
+  google_client_id: z.string().nullable(),
+  /** The operator's OpenID provider: the label of its "Sign in with …" button; null without one. */
+  oidc: z.object({ name: z.string() }).nullable(),
+})
 export type AuthConfigResponse = z.infer<typeof authConfigResponse>
 
 /**

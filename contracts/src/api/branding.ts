@@ -33,11 +33,29 @@ export const brandCssResponse = z.object({
 export type BrandCssResponse = z.infer<typeof brandCssResponse>
 
 /** PUT /api/organizations/{id}/css's 422: what was refused and where (1-based line and column). */
+/**
+ * Why a stylesheet was refused, as a stable code the web translates; `subject` is what it names
+ * (`@import`, a property, a function, the url, or the size limit in KB), null for `escaped_url`.
+ */
+export const cssRefusalReasons = [
+  'too_large',
+  'at_rule',
+  'property',
+  'function',
+  'escaped_url',
+  'url_not_own_asset',
+  'unparsed_function',
+] as const
+export type CssRefusalReason = (typeof cssRefusalReasons)[number]
+
 export const cssRefusedResponse = z.object({
+  /** The refusal in English, with its position (for API users and logs). */
   detail: z.string(),
   code: z.literal('css_refused'),
   line: z.int().positive(),
   column: z.int().positive(),
+  reason: z.enum(cssRefusalReasons),
+  subject: z.string().nullable(),
 })
 export type CssRefused = z.infer<typeof cssRefusedResponse>
 

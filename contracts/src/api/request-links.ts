@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { plainText } from '../domain/text.js'
 import { brandingSchema } from './branding.js'
 import { page } from './pagination.js'
-import { uploadedFileRecord } from './transfers.js'
+import { fileScanStatus, uploadedFileRecord } from './transfers.js'
 
 /**
  * Upload-request links (spec/transfers.md §2, §3, §7); their routes are in contracts/src/routes/request-links.ts.
@@ -121,7 +121,17 @@ export const requestCreateRequest = requestGuardrails.extend(requestDescription.
 export type RequestCreateRequest = z.input<typeof requestCreateRequest>
 export type RequestCreateInput = z.output<typeof requestCreateRequest>
 
-export const requestCreateResponse = z.object({ request_id: z.string(), expires_at: z.iso.datetime({ offset: true }) })
+/**
+ * The address a requester shares: {origin}/upload/{request_id}, on their organization's verified
+ * custom domain when it has one (issue 22 item 2), else on Ferry's own address.
+ */
+const uploadUrl = z.string()
+
+export const requestCreateResponse = z.object({
+  request_id: z.string(),
+  expires_at: z.iso.datetime({ offset: true }),
+  upload_url: uploadUrl,
+})
 export type RequestCreateResponse = z.infer<typeof requestCreateResponse>
 
 export const requestIdParams = z.object({
@@ -207,6 +217,12 @@ export const receivedFileSchema = z.object({
   file_size: z.int().nonnegative(),
   file_key: z.string(),
   content_type: z.string(),
+  /** The bytes' SHA-256 (hex), null until the digest job ran (issue 24 item 1). */
+  sha256: z.string().nullable(),
+  /** The virus scan's verdict, null without a scanner; as a transfer file's (docs/decisions/0039). */
+  scan_status: fileScanStatus.nullable(),
+  /** What clamd found in an `infected` file, else null. */
+  scan_signature: z.string().nullable(),
 })
 export type ReceivedFile = z.infer<typeof receivedFileSchema>
 
@@ -246,6 +262,7 @@ export const requestListItemSchema = z.object({
   completed: z.boolean(),
   /** Files received on this link, over all its uploads. */
   uploads_count: z.int().nonnegative(),
+  upload_url: uploadUrl,
   ...guardrailFields,
 })
 export type RequestListItem = z.infer<typeof requestListItemSchema>

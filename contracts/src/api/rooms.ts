@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Language } from '../domain/languages.js'
 import { plainText } from '../domain/text.js'
 import { page } from './pagination.js'
+import { uploadedFileRecord } from './transfers.js'
 
 /**
  * Direct-transfer rooms (spec/transfers.md §3, §7). Everyone in a room is a participant with an id:
@@ -222,6 +223,21 @@ export const transferStatusRequest = z.discriminatedUnion('status', [
 ])
 export type TransferStatusRequest = z.input<typeof transferStatusRequest>
 export type TransferStatusInput = z.output<typeof transferStatusRequest>
+
+/**
+ * POST /api/transfers/{id}/link (issue 24 item 4): the sender of a direct transfer that could not
+ * connect sends the same files as a stored transfer instead: `files` are the sender's finished
+ * uploads (the upload engine's records, as POST /api/transfers takes them). The server creates a
+ * link transfer of them (no recipient emails, the plan's limits as for any transfer) and posts its
+ * share link, which it builds itself, to the direct transfer's recipient.
+ */
+export const sendAsLinkRequest = z.object({
+  files: z.array(uploadedFileRecord).min(1, 'Please upload at least one file.').max(10_000),
+})
+export type SendAsLinkRequest = z.input<typeof sendAsLinkRequest>
+export type SendAsLinkInput = z.output<typeof sendAsLinkRequest>
+export const sendAsLinkResponse = z.object({ share_url: z.url() })
+export type SendAsLinkResponse = z.infer<typeof sendAsLinkResponse>
 
 /**
  * spec/transfers.md §3 Direct transfer (history), plus the other party and the direction. sender_id and

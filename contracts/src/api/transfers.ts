@@ -164,6 +164,12 @@ export const transferCreateRequest = z.object({
   clean_data_room: z.boolean({ error: 'clean_data_room must be true or false.' }).optional(),
   /** In a data room, verified viewers may download a PDF stamped with their id. Default false. */
   data_room_pdf_download: z.boolean({ error: 'data_room_pdf_download must be true or false.' }).optional(),
+  /**
+   * The background recipients see behind the share page (issue 22 item 3; plan flag
+   * custom_background, else 403 plan_feature_missing): the id of one of the sender's organization's
+   * backgrounds (422 background_not_found otherwise); null or omitted rotates among them.
+   */
+  background_id: z.uuid({ error: 'background_id must be the id of one of your organization’s backgrounds.' }).nullish(),
 })
 export type TransferCreateRequest = z.input<typeof transferCreateRequest>
 export type TransferCreateInput = z.output<typeof transferCreateRequest>
@@ -207,6 +213,8 @@ export const transferUpdateRequest = z
     /** Turns the data room on or off (same rules as on create); the log is kept either way. */
     clean_data_room: transferCreateRequest.shape.clean_data_room,
     data_room_pdf_download: transferCreateRequest.shape.data_room_pdf_download,
+    /** A background of the organization's (same rules as on create), or null to rotate again. */
+    background_id: transferCreateRequest.shape.background_id,
   })
   .strict()
 export type TransferUpdateRequest = z.input<typeof transferUpdateRequest>
@@ -272,6 +280,18 @@ export const shareLockedResponse = z.object({
 })
 export type ShareLockedResponse = z.infer<typeof shareLockedResponse>
 
+/** A stored file's virus scan (issue 24 item 7, docs/decisions/0039). */
+export const fileScanStatus = z.enum(['pending', 'clean', 'infected', 'not_scanned'])
+export type FileScanStatus = z.infer<typeof fileScanStatus>
+
+/**
+ * A transfer held by the virus scan: `scanning` while a file waits for the scanner (recipients see
+ * no file, get no email and cannot download), `frozen` once one is infected (nobody downloads it;
+ * an admin deletes or releases it).
+ */
+export const transferScanHold = z.enum(['scanning', 'frozen'])
+export type TransferScanHold = z.infer<typeof transferScanHold>
+
 /** A file in a transfer (spec/transfers.md §3). */
 export const transferFileSchema = z.object({
   file_id: z.uuid(),
@@ -284,6 +304,13 @@ export const transferFileSchema = z.object({
    * through once, shortly after upload (and always in a clean data room, which sends no bytes).
    */
   sha256: z.string().nullable(),
+  /**
+   * The virus scan (issue 24 item 7), null when the server has no scanner (CLAMAV_URL): `pending`
+   * until clamd answered; `not_scanned` when the file is past clamd's size limit (never called clean).
+   */
+  scan_status: fileScanStatus.nullable(),
+  /** What clamd found in an `infected` file, else null. */
+  scan_signature: z.string().nullable(),
 })
 export type TransferFile = z.infer<typeof transferFileSchema>
 
@@ -352,6 +379,10 @@ export const transferSchema = z.object({
   clean_data_room: z.boolean(),
   /** In a data room, whether verified viewers may download a watermarked PDF. */
   data_room_pdf_download: z.boolean(),
+  /** The background the sender chose for recipients, or null: the organization's rotation. */
+  background_id: z.uuid().nullable(),
+  /** Held by the virus scan (`scanning`, `frozen`), or null when it may be downloaded. */
+  scan_hold: transferScanHold.nullable(),
 })
 export type Transfer = z.infer<typeof transferSchema>
 /** GET /api/transfers and /api/admin/transfers: one page, newest first (`pageQuery`). */
@@ -427,6 +458,11 @@ export const shareResponse = z.object({
     clean_data_room: z.boolean(),
     /** In a data room, whether the viewer may download a watermarked PDF (…/room/files/{fileId}/watermarked.pdf). */
     data_room_pdf_download: z.boolean(),
+    /**
+     * Held by the virus scan (issue 24 item 7): `scanning` (being checked) or `frozen`; while held,
+     * recipients get no files and no download_url (the sender still sees the files).
+     */
+    scan_hold: transferScanHold.nullable(),
   }),
   sender: z.object({ name: z.string() }),
   /** Path of GET /share/{uniqueId}/download (add file_key or as_zip=true, and t); null unless active. */

@@ -109,6 +109,25 @@ export const signPartRequest = z.object({
 })
 export const signPartResponse = z.object({ url: z.string(), headers: z.record(z.string(), z.string()) })
 
+/** The most parts one sign-parts call signs: enough to run ahead of many parallel PUTs. */
+export const maxPartsPerSigning = 100
+
+/**
+ * Several parts signed in one call (issue 24 item 5): a client running parts in parallel asks for
+ * the next few at once instead of one round trip before every part.
+ */
+export const signPartsRequest = z.object({
+  ...uploadRef,
+  partNumbers: z
+    .array(signPartRequest.shape.partNumber)
+    .min(1, 'At least one part number is required.')
+    .max(maxPartsPerSigning, `At most ${maxPartsPerSigning} parts are signed at once.`)
+    .refine((numbers) => new Set(numbers).size === numbers.length, 'Each part number is asked once.'),
+})
+const signedPart = signPartResponse.extend({ partNumber: z.number().int() })
+export type SignedPart = z.infer<typeof signedPart>
+export const signPartsResponse = z.object({ parts: z.array(signedPart) })
+
 export const uploadedPart = z.object({
   PartNumber: z.number().int().min(1).max(maxParts),
   ETag: token('Each part ETag', 256).describe('As the PUT answered it (quoted or not).'),

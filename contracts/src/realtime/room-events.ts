@@ -24,6 +24,16 @@ export const roomServerEventSchema = z.discriminatedUnion('type', [
     reason: z.string().nullable(),
     transfer_speed: z.number().nullable(),
   }),
+  /**
+   * To the recipient only: the sender could not connect directly and sent the same files as a
+   * stored transfer; `share_url` is its share link on Ferry's own address (issue 24 item 4).
+   */
+  z.object({
+    type: z.literal('transfer_link'),
+    transfer_id: z.uuid(),
+    sender_name: z.string(),
+    share_url: z.url({ protocol: /^https?$/ }),
+  }),
   /** To everyone: a participant joined the room (the first time). */
   z.object({ type: z.literal('user_joined'), participant: roomParticipantSchema }),
   /**

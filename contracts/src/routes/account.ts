@@ -37,6 +37,7 @@ export const accountApi = defineRoutes('account', {
     method: 'GET',
     path: '/api/account',
     access: 'user',
+    beforeTwoFactor: true,
     summary: 'The account as its settings show it.',
     responses: { 200: accountResponse },
   },

@@ -63,6 +63,7 @@ export const authApi = defineRoutes('auth', {
     method: 'POST',
     path: '/auth/logout-all',
     access: 'user',
+    beforeTwoFactor: true,
     description: 'Logs out of all devices: every session of the user ends, this one included.',
     responses: { 200: logoutResponse },
   },

@@ -20,9 +20,11 @@ import type { DefinedRoute } from './route.js'
 import { senderConfirmationApi } from './sender-confirmation.js'
 import { sessionsApi } from './sessions.js'
 import { sftpApi, sshKeysApi } from './sftp.js'
+import { ssoApi } from './sso.js'
 import { systemApi } from './system.js'
 import { shareApi, transfersApi } from './transfers.js'
 import { twoFactorApi } from './two-factor.js'
+import { twoFactorPolicyApi } from './two-factor-policy.js'
 import { uploadsApi } from './uploads.js'
 import { usersApi } from './users.js'
 import { webhooksApi } from './webhooks.js'
@@ -50,6 +52,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(usersApi),
   ...Object.values(accountApi),
   ...Object.values(twoFactorApi),
+  ...Object.values(twoFactorPolicyApi),
   ...Object.values(passkeysApi),
   ...Object.values(sessionsApi),
   ...Object.values(senderConfirmationApi),
@@ -59,6 +62,7 @@ export const allRoutes: readonly DefinedRoute[] = [
   ...Object.values(promotionsApi),
   ...Object.values(sftpApi),
   ...Object.values(customDomainsApi),
+  ...Object.values(ssoApi),
   ...Object.values(sshKeysApi),
   ...Object.values(analyticsApi),
   ...Object.values(organizationsApi),

@@ -11,6 +11,8 @@ import {
   roomJoinResponse,
   roomResponse,
   roomTransferSchema,
+  sendAsLinkRequest,
+  sendAsLinkResponse,
   transferStatusRequest,
 } from '../api/rooms.js'
 import { defineRoutes } from './route.js'
@@ -88,6 +90,16 @@ export const roomsApi = defineRoutes('rooms', {
     params: directTransferIdParams,
     body: transferStatusRequest,
     responses: { 200: roomTransferSchema },
+  },
+  /** The sender (signed in) sends the offer's uploaded files as a link transfer; its recipient is told the link. */
+  sendAsLink: {
+    method: 'POST',
+    path: '/api/transfers/:id/link',
+    access: 'user',
+    summary: "Send a direct transfer that could not connect as a stored transfer's link to its recipient",
+    params: directTransferIdParams,
+    body: sendAsLinkRequest,
+    responses: { 201: sendAsLinkResponse },
   },
   history: {
     method: 'GET',

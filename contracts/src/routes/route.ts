@@ -37,6 +37,12 @@ export interface RouteDefinition {
    * the keys themselves. On a 'public' route without a scope a key counts for nothing (anonymous).
    */
   scope?: ApiKeyScope
+  /**
+   * Stays open to a user whom the required two-factor sign-in (issue 23 item 2) shuts out once
+   * their grace period ended: what enrolling needs (TOTP, passkeys, the account, sessions, sign-out).
+   * Every other signed-in route answers them 403 `two_factor_enrolment_required`.
+   */
+  beforeTwoFactor?: true
   summary?: string
   /** A longer explanation for the API document: the rules a caller has to know. */
   description?: string

@@ -141,6 +141,18 @@ export const transfersApi = defineRoutes('transfers', {
     params: transferIdParams,
     responses: { 200: transferDeleteResponse },
   },
+  adminUnfreeze: {
+    method: 'POST',
+    path: '/api/admin/transfers/:id/unfreeze',
+    access: 'admin',
+    summary: 'Releases a transfer the virus scan froze (a false positive)',
+    description:
+      'A transfer with an infected file is frozen (`scan_hold: frozen`): nobody downloads it. An admin who ' +
+      'judges the finding wrong releases it: it becomes downloadable, and recipients whose first email was ' +
+      'waiting for the scan get it now. A transfer that is not frozen answers 409 `transfer_not_frozen`.',
+    params: transferIdParams,
+    responses: { 200: transferSchema },
+  },
 })
 
 /** What recipients open: the share record and the download link (spec/transfers.md §7). `:uniqueId` is the share id. */

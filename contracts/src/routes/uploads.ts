@@ -11,6 +11,8 @@ import {
   presignResponse,
   signPartRequest,
   signPartResponse,
+  signPartsRequest,
+  signPartsResponse,
 } from '../api/uploads.js'
 import { defineRoutes } from './route.js'
 
@@ -46,6 +48,15 @@ export const uploadsApi = defineRoutes('uploads', {
     summary: 'A URL to PUT one part to, for exactly its share of the file',
     body: signPartRequest,
     responses: { 200: signPartResponse },
+  },
+  multipartSignParts: {
+    method: 'POST',
+    path: '/api/multipart/sign-parts',
+    access: 'public',
+    scope: 'transfers:write',
+    summary: 'URLs for several parts at once, each for exactly its share of the file',
+    body: signPartsRequest,
+    responses: { 200: signPartsResponse },
   },
   multipartListParts: {
     method: 'POST',

@@ -8,6 +8,7 @@ export const usersApi = defineRoutes('users', {
     method: 'PUT',
     path: '/api/users/me/language',
     access: 'user',
+    beforeTwoFactor: true,
     description: 'Stores the interface language the user now uses: the emails they cause are written in it.',
     body: languageRequest,
     responses: { 200: userSchema },

@@ -14,6 +14,7 @@ export async function openDatabase(config: Config['database'], options: OpenData
     const { openPostgresDatabase } = await import('./postgres-database.js')
     return openPostgresDatabase({ url: config.url, logger: options.logger })
   }
-  const { openPgliteDatabase } = await import('./pglite-database.js')
-  return openPgliteDatabase({ dir: config.dir, logger: options.logger })
+  // PGlite on a thread of its own, off the request thread (decision 0035).
+  const { openPgliteThreadDatabase } = await import('./pglite-thread.js')
+  return openPgliteThreadDatabase({ dir: config.dir, logger: options.logger })
 }

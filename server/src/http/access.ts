@@ -21,5 +21,7 @@ declare module 'fastify' {
     planFeature?: keyof PlanFlags
     /** The API-key scope that lets a key call the route; none: keys may not (see auth-guard.ts). */
     scope?: ApiKeyScope
+    /** Open to a user who must enrol in two-factor sign-in first (see auth-guard.ts). */
+    beforeTwoFactor?: true
   }
 }

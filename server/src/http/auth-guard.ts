@@ -64,6 +64,12 @@ export interface ApiKeyAuthenticator {
   authenticate(token: string, clientIp: string): Promise<AuthSession | undefined>
 }
 
+/** What the guard needs from required two-factor sign-in (issue 23 item 2). */
+export interface EnrolmentGate {
+  /** Whether `user` must set up a second factor before anything else: required, none yet, grace over. */
+  mustEnrol(user: UserRecord): Promise<boolean>
+}
+
 const guardedPrefixes = ['/api', '/auth']
 /** Whether a path is the API's (/api, /auth), where every route declares its access. */
 export const isGuardedPath = (url: string) => guardedPrefixes.some((p) => url === p || url.startsWith(`${p}/`))
@@ -96,6 +102,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * or revoked key, 403 `api_key_not_allowed` on a route that declares no `config.scope` (account,
  * billing, admin, the keys themselves), 403 `scope_missing` when the key lacks the route's scope.
  * On a 'public' route without a scope the key is ignored.
+ *
+ * When an admin requires two-factor sign-in (issue 23 item 2), a signed-in user without a second
+ * factor whose grace period ended gets 403 `two_factor_enrolment_required` from every
+ * non-public route but those marked `config.beforeTwoFactor` (what enrolling needs), whether they
+ * came with a session or an API key.
  */
 export async function registerAuthGuard(
   app: FastifyInstance,
@@ -103,6 +114,7 @@ export async function registerAuthGuard(
   guests?: GuestAuthenticator,
   plans?: PlanFeatureReader,
   keys?: ApiKeyAuthenticator,
+  enrolment?: EnrolmentGate,
 ): Promise<void> {
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
@@ -145,6 +157,7 @@ export async function registerAuthGuard(
       request.auth = keySession
       request.user = keySession.user
       if (access === 'admin' && !isAdmin(keySession.user.role)) throw new AppError('forbidden', 403)
+      await checkEnrolment(request, keySession.user)
       await checkPlanFeature(request, keySession.user.id)
       return
     }
@@ -173,8 +186,14 @@ export async function registerAuthGuard(
     }
     if (!session) throw new AppError(request.routeOptions.config.unauthorizedCode ?? 'unauthorized', 401)
     if (access === 'admin' && !isAdmin(session.user.role)) throw new AppError('forbidden', 403)
+    await checkEnrolment(request, session.user)
     await checkPlanFeature(request, session.user.id)
   })
+
+  async function checkEnrolment(request: FastifyRequest, user: UserRecord): Promise<void> {
+    if (!enrolment || request.routeOptions.config.beforeTwoFactor) return
+    if (await enrolment.mustEnrol(user)) throw new AppError('two_factor_enrolment_required', 403)
+  }
 
   async function checkPlanFeature(request: FastifyRequest, userId: string): Promise<void> {
     const feature = request.routeOptions.config.planFeature

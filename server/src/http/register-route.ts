@@ -108,6 +108,7 @@ export function registerRoute<
       unauthorizedCode: route.unauthorizedCode,
       planFeature: route.planFeature,
       scope: route.scope,
+      beforeTwoFactor: route.beforeTwoFactor,
       route,
     },
     handler: handler as RouteHandlerMethod,

@@ -40,6 +40,8 @@ export function createAppRouter() {
           children: [
             { index: true, lazy: async () => ({ Component: (await import('./routes/home-page.js')).HomePage }) },
             { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-page.js')).LoginPage }) },
+            // Where the server's single sign-on sends a refusal back (`?sso_error=<code>`).
+            { path: 'signin', lazy: async () => ({ Component: (await import('./routes/login-page.js')).LoginPage }) },
             {
               path: 'register',
               lazy: async () => ({ Component: (await import('./routes/login-page.js')).RegisterPage }),
@@ -106,6 +108,12 @@ export function createAppRouter() {
                   lazy: async () => ({ Component: (await import('./routes/profile-page.js')).ProfilePage }),
                 },
                 {
+                  path: 'account/two-factor',
+                  lazy: async () => ({
+                    Component: (await import('./routes/two-factor-setup-page.js')).TwoFactorSetupPage,
+                  }),
+                },
+                {
                   path: 'transfers',
                   lazy: async () => ({ Component: (await import('./routes/transfers-page.js')).TransfersPage }),
                 },
@@ -122,6 +130,12 @@ export function createAppRouter() {
                 {
                   path: 'organization',
                   lazy: async () => ({ Component: (await import('./routes/organization-page.js')).OrganizationPage }),
+                },
+                {
+                  path: 'organization/sso',
+                  lazy: async () => ({
+                    Component: (await import('./routes/organization-sso-page.js')).OrganizationSsoPage,
+                  }),
                 },
                 {
                   path: 'organization/domains',

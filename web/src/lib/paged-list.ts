@@ -9,13 +9,20 @@ export type FetchPage<T> = (cursor: string | null, signal: AbortSignal) => Promi
  * A paginated list (security review L-10): the pages loaded so far as one list, the list's total,
  * and `loadMore` while the server gave a next cursor.
  */
-export function usePagedList<T>(queryKey: QueryKey, fetchPage: FetchPage<T>, options: { enabled?: boolean } = {}) {
+export function usePagedList<T>(
+  queryKey: QueryKey,
+  fetchPage: FetchPage<T>,
+  /** `refreshEvery`: milliseconds between reloads while the items loaded so far ask for it, else none. */
+  options: { enabled?: boolean; refreshEvery?: (items: T[]) => number | false } = {},
+) {
+  const { refreshEvery } = options
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: options.enabled,
+    refetchInterval: refreshEvery ? (q) => refreshEvery(q.state.data?.pages.flatMap((p) => p.items) ?? []) : undefined,
   })
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data])
   const total = query.data?.pages.at(-1)?.total ?? 0

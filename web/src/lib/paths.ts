@@ -17,6 +17,10 @@ export const paths = {
   contact: '/contact',
   invite: '/invite',
   profile: '/profile',
+  /** Where an account must set up two-factor sign-in once the admin's grace period ended (issue 23 item 2). */
+  twoFactorSetup: '/account/two-factor',
+  /** The profile's "Sign-in and security" section. */
+  profileSecurity: '/profile#sign-in-and-security',
   transfers: '/transfers',
   transferHistory: '/transfer-history',
   /** The account's analytics panel (issue 21), `?from=…&to=…` for a period. */
@@ -29,6 +33,8 @@ export const paths = {
   organizationJoin: '/organization/join',
   /** The custom domains of the reader's organization (issue 22 item 2). */
   organizationDomains: '/organization/domains',
+  /** The single sign-on of the reader's organization (issue 23 item 3). */
+  organizationSso: '/organization/sso',
   tools: '/tools',
   fileProtection: '/tools/file-protection',
   sellFiles: '/tools/sell-files',

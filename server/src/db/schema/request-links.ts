@@ -81,6 +81,12 @@ export const receivedFiles = pgTable(
     /** As transfer_files: the bytes' SHA-256 and CRC-32 from the file-digest job, null until it ran. */
     sha256: text('sha256'),
     crc32: bigint('crc32', { mode: 'number' }),
+    /** As transfer_files: the virus scan's verdict, null when no scanner is configured. */
+    scanStatus: text('scan_status'),
+    scanSignature: text('scan_signature'),
   },
-  (t) => [index('received_files_group_id_idx').on(t.groupId, t.position)],
+  (t) => [
+    index('received_files_group_id_idx').on(t.groupId, t.position),
+    check('received_files_scan_status_check', sql`${t.scanStatus} in ('pending', 'clean', 'infected', 'not_scanned')`),
+  ],
 )

@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { organizationBackgrounds } from './branding.js'
 import { organizations } from './organizations.js'
 import { users } from './users.js'
 
@@ -84,6 +85,21 @@ export const transfers = pgTable(
      */
     cleanDataRoom: boolean('clean_data_room').notNull().default(false),
     dataRoomPdfDownload: boolean('data_room_pdf_download').notNull().default(false),
+    /**
+     * The background the sender chose for recipients (plan flag custom_background, issue 22 item 3),
+     * one of their organization's; null rotates among them. Deleting the background clears it, so
+     * the transfer goes back to the rotation.
+     */
+    backgroundId: uuid('background_id').references(() => organizationBackgrounds.id, { onDelete: 'set null' }),
+    /**
+     * Virus scanning (issue 24 item 7, docs/decisions/0039), only when CLAMAV_URL is set:
+     * 'scanning' while a file waits for clamd (recipients see nothing, no recipient email yet),
+     * 'frozen' once one is infected (only an admin may release or delete it); null when the
+     * transfer may be downloaded.
+     */
+    scanHold: text('scan_hold'),
+    /** The recipients' first email waits for the scan: sent when the hold is lifted, then false. */
+    scanNotifyPending: boolean('scan_notify_pending').notNull().default(false),
   },
   (t) => [
     // Keyset pages of a user's list and of the admin list (security review L-10): (created_at, id) order.
@@ -98,6 +114,7 @@ export const transfers = pgTable(
       .where(sql`${t.expiredEventAt} is null and ${t.deletedAt} is null`),
     check('transfers_total_size_check', sql`${t.totalSize} >= 0`),
     check('transfers_access_check', sql`${t.access} in ('link', 'recipients')`),
+    check('transfers_scan_hold_check', sql`${t.scanHold} in ('scanning', 'frozen')`),
     check('transfers_max_downloads_check', sql`${t.maxDownloads} between 1 and 100`),
     check('transfers_data_room_access_check', sql`not ${t.cleanDataRoom} or ${t.access} = 'recipients'`),
   ],
@@ -144,9 +161,17 @@ export const transferFiles = pgTable(
      */
     sha256: text('sha256'),
     crc32: bigint('crc32', { mode: 'number' }),
+    /**
+     * What clamd said (docs/decisions/0039): 'pending', 'clean', 'infected' (with the signature's
+     * name), or 'not_scanned' when the file is past clamd's StreamMaxLength; null when no scanner
+     * is configured.
+     */
+    scanStatus: text('scan_status'),
+    scanSignature: text('scan_signature'),
   },
   (t) => [
     index('transfer_files_transfer_id_idx').on(t.transferId, t.position),
+    check('transfer_files_scan_status_check', sql`${t.scanStatus} in ('pending', 'clean', 'infected', 'not_scanned')`),
     check('transfer_files_room_status_check', sql`${t.roomStatus} in ('pending', 'ready', 'unsupported')`),
   ],
 )

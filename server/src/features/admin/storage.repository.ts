@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.js'
 import {
   liveSubscriptionStatuses,
+  organizationMembers,
+  organizations,
   pendingUploads,
   receivedFiles,
   receivedGroups,
@@ -89,8 +91,10 @@ export function createStorageRepository(db: Db) {
     },
 
     /**
-     * Users, stored transfers and bytes per plan source: the live subscription's plan, else the
-     * role (which maps to a plan), as plans.service's planForUser decides.
+     * Users, stored transfers and bytes per plan source, resolved as plans.repository's planSourceOf
+     * does: a member of an organization whose owner has a live subscription counts under the owner's
+     * plan (central billing, issue 22); anyone else under their own live subscription's plan, else
+     * their role's.
      */
     async perPlanSource(): Promise<
       Array<{ role: Role; subscriptionPlanId: string | null; users: number; transfers: number; bytes: number }>
@@ -101,15 +105,25 @@ export function createStorageRepository(db: Db) {
       )
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         ${storedByUser},
-        per_user as (select user_id, sum(transfers) as transfers, sum(bytes) as bytes from stored group by user_id)
-        select ${users.role} as role, ${subscriptions.planId} as subscription_plan_id, count(*)::int as users,
-               coalesce(sum(per_user.transfers), 0)::int as transfers,
-               coalesce(sum(per_user.bytes), 0)::float8 as bytes
-          from ${users}
-          left join ${subscriptions}
-            on ${subscriptions.userId} = ${users.id} and ${subscriptions.status} in (${live})
-          left join per_user on per_user.user_id = ${users.id}
-         group by ${users.role}, ${subscriptions.planId}`)
+        per_user as (select user_id, sum(transfers) as transfers, sum(bytes) as bytes from stored group by user_id),
+        sources as (
+          select ${users.role} as role,
+                 coalesce(owner_subscription.plan_id, ${subscriptions.planId}) as subscription_plan_id,
+                 per_user.transfers, per_user.bytes
+            from ${users}
+            left join ${organizationMembers} on ${organizationMembers.userId} = ${users.id}
+            left join ${organizationMembers} org_owner
+              on org_owner.organization_id = ${organizationMembers.organizationId} and org_owner.role = 'owner'
+            left join ${subscriptions} owner_subscription
+              on owner_subscription.user_id = org_owner.user_id and owner_subscription.status in (${live})
+            left join ${subscriptions}
+              on ${subscriptions.userId} = ${users.id} and ${subscriptions.status} in (${live})
+            left join per_user on per_user.user_id = ${users.id})
+        select role, subscription_plan_id, count(*)::int as users,
+               coalesce(sum(transfers), 0)::int as transfers,
+               coalesce(sum(bytes), 0)::float8 as bytes
+          from sources
+         group by role, subscription_plan_id`)
       return rows.map((r) => ({
         role: r.role as Role,
         subscriptionPlanId: r.subscription_plan_id === null ? null : String(r.subscription_plan_id),
@@ -123,16 +137,20 @@ export function createStorageRepository(db: Db) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         ${storedByUser}
         select ${users.id} as user_id, ${users.name} as name, ${users.email} as email,
+               ${organizations.name} as organization_name,
                sum(stored.transfers)::int as transfers, sum(stored.bytes)::float8 as bytes
           from stored
           join ${users} on ${users.id} = stored.user_id
-         group by ${users.id}
+          left join ${organizationMembers} on ${organizationMembers.userId} = ${users.id}
+          left join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId}
+         group by ${users.id}, ${organizations.name}
          order by bytes desc, ${users.id}
          limit ${limit}`)
       return rows.map((r) => ({
         user_id: String(r.user_id),
         name: String(r.name),
         email: String(r.email),
+        organization_name: r.organization_name === null ? null : String(r.organization_name),
         transfers: n(r.transfers),
         bytes: n(r.bytes),
       }))

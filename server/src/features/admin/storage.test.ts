@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { subscriptions } from '../../db/schema/index.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer, postJson } from '../auth/testing/auth-test-kit.js'
+import { createTestOrganization } from '../organizations/testing/organizations-test-kit.js'
+import { planIdForRole } from '../plans/plans.service.js'
 import { createLinkAs } from '../request-links/testing/request-links-test-kit.js'
 import {
   postTransfer,
@@ -54,6 +56,28 @@ await forEachStack((getApp) => {
       expect(business(after)?.plan_name).toBe('Business')
     })
 
+    it("counts an organization's member under the organization's plan and names the organization", async () => {
+      const before = (await usage()).body
+      const org = await createTestOrganization(app, { plan: 'enterprise', roles: ['member'], name: 'Storage Org' })
+      const [member] = org.members
+      if (!member) throw new Error('no member')
+      const records = await uploadFiles(app, member, [{ name: 'm.bin', body: randomBody(7000) }])
+      expect(
+        (await postTransfer(app, member.token, { files: records, recipient_emails: ['r@example.com'] })).status,
+      ).toBe(201)
+      const after = (await usage()).body
+      const enterprise = (u: StorageUsage) => u.per_plan.find((p) => p.plan_id === 'enterprise')
+      // The owner (who pays) and the member (a FREE user without a subscription of their own).
+      expect((enterprise(after)?.users ?? 0) - (enterprise(before)?.users ?? 0)).toBe(2)
+      expect((enterprise(after)?.bytes ?? 0) - (enterprise(before)?.bytes ?? 0)).toBe(7000)
+      const free = (u: StorageUsage) => u.per_plan.find((p) => p.plan_id === planIdForRole('FREE'))
+      expect((free(after)?.bytes ?? 0) - (free(before)?.bytes ?? 0)).toBe(0)
+      expect(after.top_users.find((u) => u.user_id === member.id)).toMatchObject({
+        organization_name: 'Storage Org',
+        bytes: 7000,
+      })
+    })
+
     it('is for admins only', async () => {
       const member = await signUp(app, 'PREMIUM')
       expect((await usage(member.token)).status).toBe(403)
@@ -98,7 +122,13 @@ await forEachStack((getApp) => {
       expect(t.stored_bytes - before.totals.stored_bytes).toBe(15_000)
 
       const mine = after.top_users.find((u) => u.user_id === sender.id)
-      expect(mine).toMatchObject({ name: 'Stu Storage', email: sender.email, transfers: 1, bytes: 13_000 })
+      expect(mine).toMatchObject({
+        name: 'Stu Storage',
+        email: sender.email,
+        organization_name: null,
+        transfers: 1,
+        bytes: 13_000,
+      })
       const largest = after.largest_transfers.find((l) => l.id === transferId)
       expect(largest).toMatchObject({
         user_id: sender.id,

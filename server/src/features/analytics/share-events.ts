@@ -42,15 +42,18 @@ export function createShareEvents(db: Db, log: EventLog) {
   }
 
   return {
-    /** Appends `kind` for the transfer shared as `uniqueId` (nothing when it is gone or a guest's). */
+    /**
+     * Appends `kind` for the transfer shared as `uniqueId`, or for the transfer the caller already
+     * read (nothing when it is gone or a guest's).
+     */
     async record(
       kind: AnalyticsEventKind,
-      uniqueId: string,
+      shared: string | { id: string; userId: string | null },
       request: FastifyRequest,
       details: { fileId?: string; trackingId?: string; recipientId?: string | null; email?: string } = {},
     ): Promise<void> {
       try {
-        const transfer = await transferOf(uniqueId)
+        const transfer = typeof shared === 'string' ? await transferOf(shared) : shared
         if (!transfer?.userId) return
         // The sender looking at their own transfer is not an event of it.
         if (request.user?.id === transfer.userId) return

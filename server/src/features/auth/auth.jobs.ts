@@ -4,6 +4,7 @@ import { createAuthRepository } from './auth.repository.js'
 import { createPasskeysRepository } from './passkeys/passkeys.repository.js'
 import { createPasswordResetRepository } from './password-reset.repository.js'
 import { createSessionsRepository } from './sessions/sessions.repository.js'
+import { createSsoRepository } from './sso/sso.repository.js'
 import { createTwoFactorRepository } from './two-factor/two-factor.repository.js'
 
 const sweepIntervalMs = 60 * 60 * 1000
@@ -11,7 +12,7 @@ const sweepIntervalMs = 60 * 60 * 1000
 /**
  * Drops revocations of tokens that have expired anyway, one-time account links that expired
  * unused, remembered browsers past their 30 days, passkey challenges never answered, and sessions
- * whose token expired.
+ * whose token expired, and single sign-on flows never finished.
  */
 export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
   const repo = createAuthRepository(deps.database.db)
@@ -19,6 +20,7 @@ export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
   const twoFactor = createTwoFactorRepository(deps.database.db)
   const passkeys = createPasskeysRepository(deps.database.db)
   const sessions = createSessionsRepository(deps.database.db)
+  const ssoFlows = createSsoRepository(deps.database.db)
   return [
     {
       name: 'sweep-revoked-tokens',
@@ -45,6 +47,11 @@ export function authJobs(deps: Pick<Deps, 'database' | 'clock'>): Job[] {
       name: 'sweep-auth-sessions',
       intervalMs: sweepIntervalMs,
       run: () => sessions.sweepExpired(deps.clock.now()),
+    },
+    {
+      name: 'sweep-sso-flows',
+      intervalMs: sweepIntervalMs,
+      run: () => ssoFlows.sweepFlows(deps.clock.now()),
     },
   ]
 }

@@ -16,6 +16,8 @@ import type { EmailConfirmations } from './email-confirmation.service.js'
 import type { Passkeys } from './passkeys/passkeys.service.js'
 import { relyingPartyOf } from './passkeys/relying-party.js'
 import { sessionClientOf } from './sessions/session-client.js'
+import { takeSsoSession } from './sso/sso-cookies.js'
+import type { SsoSignIn } from './sso/sso-sign-in.service.js'
 import { deviceTokenOf, setDeviceCookie } from './two-factor/device-cookie.js'
 
 /** The auth service of spec/transfers.md §7 under /auth. */
@@ -27,7 +29,14 @@ export const authRoutes =
       rateLimit,
       confirmations,
       passkeys,
-    }: { auth: AuthService; rateLimit: AuthRateLimit; confirmations: EmailConfirmations; passkeys: Passkeys },
+      sso,
+    }: {
+      auth: AuthService
+      rateLimit: AuthRateLimit
+      confirmations: EmailConfirmations
+      passkeys: Passkeys
+      sso: Pick<SsoSignIn, 'assertPasswordAllowed' | 'endSessionUrl' | 'operatorName'>
+    },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = (
@@ -57,9 +66,12 @@ export const authRoutes =
         signedIn(
           request,
           reply,
-          await rateLimit.login(request.ip, request.body.email, async () =>
-            auth.login(request.body, await device(request)),
-          ),
+          await rateLimit.login(request.ip, request.body.email, async () => {
+            // "SSO required" (issue 23 item 3): the organization's provider is the only way in,
+            // whatever the password; said before the password is checked, so it tells nothing of it.
+            await sso.assertPasswordAllowed(request.body.email)
+            return auth.login(request.body, await device(request))
+          }),
         ),
       refusals,
     )
@@ -91,6 +103,7 @@ export const authRoutes =
       async (request, reply) => {
         const { token, language, ...proof } = request.body
         const user = await auth.googleAccount(token, language)
+        await sso.assertPasswordAllowed(user.email)
         const session = await rateLimit.login(request.ip, user.email, async () =>
           auth.passSecondStep(user, proof, await device(request)),
         )
@@ -102,7 +115,10 @@ export const authRoutes =
     registerRoute(app, authApi.logout, async (request, reply) => {
       if (request.auth) await auth.logout(request.auth)
       clearAuthCookie(request, reply)
-      return { message: 'Logged out' }
+      // Signed in through a provider: its sign-out address ends its session too, where it has one.
+      const ssoSession = takeSsoSession(request, reply)
+      const endSessionUrl = ssoSession && (await sso.endSessionUrl(ssoSession.connection, ssoSession.idToken))
+      return { message: 'Logged out', ...(endSessionUrl ? { end_session_url: endSessionUrl } : {}) }
     })
 
     registerRoute(app, authApi.logoutAll, async (request, reply) => {
@@ -139,5 +155,8 @@ export const authRoutes =
       return signedIn(request, reply, session)
     })
 
-    registerRoute(app, authApi.config, async () => ({ google_client_id: deps.config.google.clientId ?? null }))
+    registerRoute(app, authApi.config, async () => {
+      const oidcName = sso.operatorName()
+      return { google_client_id: deps.config.google.clientId ?? null, oidc: oidcName ? { name: oidcName } : null }
+    })
   }

@@ -1,7 +1,7 @@
 import { generate } from 'otplib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, forEachStack } from '../../testing/test-app.js'
-import { authStacks, bearer, postJson, registerAccount, uniqueEmail } from './testing/auth-test-kit.js'
+import { addPasskey, authStacks, bearer, postJson, registerAccount, uniqueEmail } from './testing/auth-test-kit.js'
 import { startFakeGoogle } from './testing/google-keys.js'
 
 describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
@@ -14,7 +14,7 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
         code: 'google_not_configured',
         detail: 'Google authentication is not yet available. Please use email and password.',
       })
-      expect(await (await t.api('/auth/config')).json()).toEqual({ google_client_id: null })
+      expect(await (await t.api('/auth/config')).json()).toEqual({ google_client_id: null, oidc: null })
     } finally {
       await t.close()
     }
@@ -30,7 +30,7 @@ await forEachStack(
     const signIn = (token: string) => postJson(api, '/auth/google', { token })
 
     it('tells the browser which client id to use', async () => {
-      expect(await (await api('/auth/config')).json()).toEqual({ google_client_id: google.clientId })
+      expect(await (await api('/auth/config')).json()).toEqual({ google_client_id: google.clientId, oidc: null })
     })
 
     it('creates an account from a valid token, then signs the same person in again', async () => {
@@ -121,6 +121,33 @@ await forEachStack(
       const withCode = await postJson(api, '/auth/google', { token: await google.idToken(claims), totp_code: next })
       expect(withCode.status, await withCode.clone().text()).toBe(200)
       expect((await withCode.json()).user.id).toBe(user.id)
+    })
+
+    it("offers the account's passkey as Google sign-in's second step, and accepts its assertion", async () => {
+      const app = getApp()
+      const { user, access_token } = await registerAccount(api, { password: 'password-123' })
+      const auth = bearer(access_token)
+      const authenticator = await addPasskey(app, auth)
+      const { secret } = await (await postJson(api, '/api/account/totp', undefined, auth)).json()
+      const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) })
+      expect((await postJson(api, '/api/account/totp/confirm', { code }, auth)).status).toBe(200)
+      const claims = { sub: `g3-${user.id}`, email: user.email }
+      const assertion = async () =>
+        authenticator.assert((await (await postJson(api, '/auth/passkey/options')).json()).options)
+
+      const asked = await signIn(await google.idToken(claims))
+      expect(asked.status).toBe(401)
+      expect(await asked.json()).toMatchObject({
+        code: 'second_factor_required',
+        methods: ['totp', 'recovery_code', 'passkey'],
+      })
+      const passkey = await assertion()
+      const withPasskey = await postJson(api, '/auth/google', { token: await google.idToken(claims), passkey })
+      expect(withPasskey.status, await withPasskey.clone().text()).toBe(200)
+      expect((await withPasskey.json()).user.id).toBe(user.id)
+      // The same assertion again is refused: its challenge worked once.
+      const replayed = await postJson(api, '/auth/google', { token: await google.idToken(claims), passkey })
+      expect((await replayed.json()).code).toBe('second_factor_invalid')
     })
 
     it('answers 401 to something that is not a token', async () => {

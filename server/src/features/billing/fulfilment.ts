@@ -6,10 +6,13 @@ import { type CheckoutSessionRow, createBillingRepository, type SubscriptionRow 
 import type { BillingNotices } from './billing-notices.js'
 import { addDays, addInterval } from './billing-periods.js'
 import type { endSubscription } from './subscription-lifecycle.js'
+import type { SubscriptionSeatsSync } from './subscription-seats.service.js'
 
 export type FulfilmentDeps = Pick<Deps, 'clock' | 'database' | 'logger' | 'payments'> & {
   /** The confirmation emails (billing-notices.ts). */
   notices: BillingNotices
+  /** Re-bills an organization's seats on its owner's new subscription. */
+  seats: SubscriptionSeatsSync
   /** Applies a paid recovery to its transfer (the transfers feature's rule; idempotent per session). */
   applyRecovery(ownerId: string, transferId: string, sessionId: string): Promise<{ expires_at: string }>
   /** The stored plans (prices in cents), read in the fulfilment's transaction. */
@@ -84,6 +87,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       createdAt: now,
       updatedAt: now,
     })
+    await deps.seats.subscriptionChanged(tx, session.userId)
     // Stripe's charges arrive as invoice.paid; the test checkout records its first charge here.
     if (!trialEnd && session.provider === 'test') {
       await repo.insertPayment({

@@ -6,6 +6,15 @@ import { AppError } from '../../errors.js'
 import { createBillingRepository } from './billing.repository.js'
 
 /**
+ * Told, in the transaction that gives a user a new subscription, that it changed: an organization's
+ * owner pays per member, so the organizations feature queues its seats job to set the new
+ * subscription's quantity to the member count (decision 0026).
+ */
+export interface SubscriptionSeatsSync {
+  subscriptionChanged(tx: Db, userId: string): Promise<void>
+}
+
+/**
  * Seats on a subscription (issue 22: organizations billed per member). The subscription's
  * `quantity` is its number of seats and `amount_cents` the seat price × quantity; with Stripe the
  * subscription item's quantity changes too, prorated by Stripe. Called by the organizations

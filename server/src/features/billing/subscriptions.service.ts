@@ -9,10 +9,13 @@ import { createBillingRepository, type SubscriptionRow } from './billing.reposit
 import { toSubscription } from './billing-mapping.js'
 import type { BillingNotices } from './billing-notices.js'
 import { endSubscription } from './subscription-lifecycle.js'
+import type { SubscriptionSeatsSync } from './subscription-seats.service.js'
 
 export type SubscriptionsDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'logger' | 'mailer' | 'payments'> & {
   /** The confirmation emails, built once by billing.services.ts. */
   notices: BillingNotices
+  /** Re-bills an organization's seats on its owner's new subscription. */
+  seats: SubscriptionSeatsSync
 }
 
 /** Subscriptions: the user's current plan, cancelling, complimentary plans (spec/accounts.md §3, §7). */
@@ -136,6 +139,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps, plans: Plans
           updatedAt: now,
         })
         await txRepo.setRoleUnlessAdmin(input.user_id, plan.role, now)
+        await deps.seats.subscriptionChanged(tx, input.user_id)
         return created
       })
       if (replaced?.provider === 'stripe' && replaced.providerSubscriptionId) {

@@ -5,6 +5,14 @@ import sharp, { type Metadata } from 'sharp'
 export const backgroundFormats = ['avif', 'webp'] as const
 export type BackgroundFormat = (typeof backgroundFormats)[number]
 
+/** Where a background's rendition is kept in the blob store. */
+export const backgroundBlobKey = (
+  organizationId: string,
+  backgroundId: string,
+  width: number,
+  format: BackgroundFormat,
+) => `brand/${organizationId}/${backgroundId}/${width}.${format}`
+
 export interface BackgroundRendition {
   width: number
   format: BackgroundFormat

@@ -92,8 +92,8 @@ export const brandingRoutes =
             await branding.putCss(requireUser(request).id, request.params.id, request.body)
           } catch (error) {
             if (!(error instanceof CssRefusedError)) throw error
-            const { detail, line, column } = error
-            return reply.status(422).send({ detail, code: 'css_refused' as const, line, column })
+            const { detail, line, column, reason, subject } = error
+            return reply.status(422).send({ detail, code: 'css_refused' as const, line, column, reason, subject })
           }
           return reply.status(204).send()
         },

@@ -12,9 +12,14 @@ import type { PlanFlags } from '@ferry/contracts/api/plans'
 import pLimit from 'p-limit'
 import type { Deps } from '../../deps.js'
 import { AppError, notFound } from '../../errors.js'
-import { type BackgroundFormat, BackgroundImageInvalid, renderBackground } from './background-images.js'
+import {
+  type BackgroundFormat,
+  BackgroundImageInvalid,
+  backgroundBlobKey,
+  renderBackground,
+} from './background-images.js'
 import { type BackgroundRow, createBrandingRepository } from './branding.repository.js'
-import { validateOrganizationCss } from './css-validator.js'
+import { type CssRefusal, describeRefusal, validateOrganizationCss } from './css-validator.js'
 
 export type BrandingDeps = Pick<Deps, 'database' | 'blobs' | 'clock'>
 
@@ -28,22 +33,29 @@ export interface BrandingPlans {
   planForUser(userId: string): Promise<PlanFlags>
 }
 
-/** A refused stylesheet: the route answers 422 with the position. */
+/** A refused stylesheet: the route answers 422 with the position, the reason's code and its subject. */
 export class CssRefusedError extends AppError {
-  constructor(
-    reason: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super('css_refused', 422, `This stylesheet was refused: ${reason} (line ${line}, column ${column}).`)
+  readonly line: number
+  readonly column: number
+  readonly reason: CssRefusal['reason']
+  readonly subject: string | null
+
+  constructor(refusal: CssRefusal) {
+    const { line, column } = refusal
+    super(
+      'css_refused',
+      422,
+      `This stylesheet was refused: ${describeRefusal(refusal)} (line ${line}, column ${column}).`,
+    )
+    this.line = line
+    this.column = column
+    this.reason = refusal.reason
+    this.subject = refusal.subject
   }
 }
 
 /** The roles that manage branding (org-contract: owner and admin). */
 const managers = new Set(['owner', 'admin'])
-
-const blobKey = (organizationId: string, backgroundId: string, width: number, format: BackgroundFormat) =>
-  `brand/${organizationId}/${backgroundId}/${width}.${format}`
 
 /** Public path of a background rendition; relative, so it works on the organization's own host too. */
 export const backgroundPath = (organizationId: string, backgroundId: string, width: number, format: BackgroundFormat) =>
@@ -128,8 +140,7 @@ export function createBrandingService(
       await membership(userId, organizationId, true)
       const verdict = validateOrganizationCss(source, await ownAssetCheck(organizationId))
       if (!verdict.ok) {
-        const { reason, line, column } = verdict.refusal
-        throw new CssRefusedError(reason, line, column)
+        throw new CssRefusedError(verdict.refusal)
       }
       const hash = createHash('sha256').update(verdict.css).digest('hex').slice(0, 16)
       await repo.saveStylesheet({ organizationId, source, compiled: verdict.css, hash, updatedAt: clock.now() })
@@ -170,7 +181,7 @@ export function createBrandingService(
       const keys: string[] = []
       try {
         for (const { width, format, bytes } of rendered.renditions) {
-          const key = blobKey(organizationId, id, width, format)
+          const key = backgroundBlobKey(organizationId, id, width, format)
           keys.push(key)
           await blobs.write(key, Readable.from([bytes]), { maxBytes: bytes.byteLength, contentType: `image/${format}` })
         }
@@ -201,7 +212,7 @@ export function createBrandingService(
       if (!row) throw notFound()
       await Promise.allSettled(
         row.widths.flatMap((w) =>
-          (['avif', 'webp'] as const).map((f) => blobs.delete(blobKey(organizationId, id, w, f))),
+          (['avif', 'webp'] as const).map((f) => blobs.delete(backgroundBlobKey(organizationId, id, w, f))),
         ),
       )
     },
@@ -221,6 +232,12 @@ export function createBrandingService(
       const background = flags.custom_background ? await backgroundFor(found.organizationId, seed, chosen) : null
       if (!stylesheet && !background) return null
       return { css_url: stylesheet ? cssPath(found.organizationId, stylesheet.hash) : null, background }
+    },
+
+    /** Whether a background is one of this sender's organization's: one they may choose for a transfer. */
+    async isOwnBackground(senderId: string, backgroundId: string): Promise<boolean> {
+      const found = await others.organizations.membershipOf(senderId)
+      return !!found && !!(await repo.findBackground(found.organizationId, backgroundId))
     },
 
     /**
@@ -254,7 +271,7 @@ export function createBrandingService(
     async imageFile(organizationId: string, backgroundId: string, width: number, format: BackgroundFormat) {
       const row = await repo.findBackground(organizationId, backgroundId)
       if (!row?.widths.includes(width)) return null
-      return blobs.read(blobKey(organizationId, backgroundId, width, format))
+      return blobs.read(backgroundBlobKey(organizationId, backgroundId, width, format))
     },
   }
 }

@@ -1,7 +1,11 @@
-import type { Background, BrandCssResponse, HomeBranding } from '@ferry/contracts/api/branding'
+import type { Background, BrandCssResponse, CssRefused, HomeBranding } from '@ferry/contracts/api/branding'
 import type { RequestInfo } from '@ferry/contracts/api/request-links'
+import type { Transfer } from '@ferry/contracts/api/transfers'
+import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { queuedJobs } from '../../db/schema/index.js'
+import { type JobHandler, startJobWorker } from '../../jobs/job-worker.js'
 import { forEachStack, type TestApp } from '../../testing/test-app.js'
 import { bearer } from '../auth/testing/auth-test-kit.js'
 import { createTestOrganization } from '../organizations/testing/organizations-test-kit.js'
@@ -14,6 +18,8 @@ import {
   signUp,
   uploadFiles,
 } from '../transfers/testing/transfers-test-kit.js'
+import { backgroundBlobKey, backgroundFormats } from './background-images.js'
+import { brandingFilesHandler, brandingFilesKind } from './branding-files.job.js'
 
 // Issue 22 items 3 and 4: an Enterprise organization's stylesheet and backgrounds, on its
 // members' share and request pages only.
@@ -50,10 +56,35 @@ const photo = (width: number) =>
     .toBuffer()
 
 async function sendTransfer(app: TestApp, sender: Sender): Promise<string> {
+  return (await sendWith(app, sender)).unique_id
+}
+
+async function sendWith(app: TestApp, sender: Sender, extra: Record<string, unknown> = {}) {
   const files = await uploadFiles(app, sender, [{ name: 'a.txt', body: Buffer.from('hello') }])
-  const created = await postTransfer(app, sender.token, { files, recipient_emails: ['r@example.com'] })
+  const created = await postTransfer(app, sender.token, { files, recipient_emails: ['r@example.com'], ...extra })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
-  return created.body.unique_id as string
+  return created.body as { unique_id: string; id: string }
+}
+
+/** PATCH /api/transfers/{id} as `token`. */
+async function patchTransfer(app: TestApp, token: string, id: string, body: Record<string, unknown>) {
+  const res = await app.api(`/api/transfers/${id}`, {
+    method: 'PATCH',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as Transfer & { code?: string; detail?: string } }
+}
+
+/** Runs the due jobs of these kinds as an instance's worker would, until none is due. */
+async function runJobs(app: TestApp, handlers: JobHandler[]): Promise<void> {
+  const quiet = { info() {}, error() {} }
+  const worker = startJobWorker({ queue: app.services.jobQueue, clock: app.deps.clock, logger: quiet }, handlers)
+  try {
+    await worker.drain()
+  } finally {
+    await worker.stop()
+  }
 }
 
 await forEachStack((getApp) => {
@@ -81,20 +112,23 @@ await forEachStack((getApp) => {
       const admin = org.members[0] as Sender
       const member = org.members[1] as Sender
 
-      for (const [css, line, column] of [
-        ['a{color:red}\n@\\69 mport "https://evil.example/x.css";', 2, 1],
-        ['.a {\n  background: url(//evil.example/x.png);\n}', 2, 15],
-        ['.a{background:url(https://evil.example/x.png)}', 1, 15],
-        ['.a{background:u\\72l(https://evil.example/x.png)}', 1, 15],
-        ['.a{width:expression(alert(1))}', 1, 10],
+      for (const [css, line, column, reason, subject] of [
+        ['a{color:red}\n@\\69 mport "https://evil.example/x.css";', 2, 1, 'at_rule', '@import'],
+        ['.a {\n  background: url(//evil.example/x.png);\n}', 2, 15, 'url_not_own_asset', '//evil.example/x.png'],
+        ['.a{background:url(https://evil.example/x.png)}', 1, 15, 'url_not_own_asset', 'https://evil.example/x.png'],
+        ['.a{background:u\\72l(https://evil.example/x.png)}', 1, 15, 'unparsed_function', 'url'],
+        ['.a{width:expression(alert(1))}', 1, 10, 'function', 'expression'],
       ] as const) {
         const refused = await putCss(app, admin.token, org.id, css)
-        const body = (await refused.json()) as { code: string; line: number; column: number; detail: string }
+        const body = (await refused.json()) as CssRefused
         expect(refused.status, css).toBe(422)
-        expect(body, css).toMatchObject({ code: 'css_refused', line, column })
+        // The reason is a stable code (the web translates it); `detail` keeps the English sentence.
+        expect(body, css).toMatchObject({ code: 'css_refused', line, column, reason, subject })
+        expect(body.detail, css).toContain(`(line ${line}, column ${column})`)
       }
       const tooBig = await putCss(app, admin.token, org.id, `/*${'x'.repeat(51 * 1024)}*/`)
       expect(tooBig.status).toBe(422)
+      expect(await tooBig.json()).toMatchObject({ reason: 'too_large', subject: '50' })
 
       // A member may read it but not change it; someone outside the organization does not see it.
       expect((await putCss(app, member.token, org.id, 'a{color:red}')).status).toBe(403)
@@ -200,6 +234,112 @@ await forEachStack((getApp) => {
       })
       expect(removed.status).toBe(204)
       expect((await app.api(`/brand/${org.id}/backgrounds/${added.body.id}/1280.avif`)).status).toBe(404)
+    })
+
+    it("removes every rendition of the organization's backgrounds from the blob store once its deletion commits", async () => {
+      const app = getApp()
+      const org = await createTestOrganization(app, { plan: 'enterprise', billing: 'complimentary' })
+      const added = await Promise.all(
+        [photo(2000), photo(640)].map(async (image) => uploadBackground(app, org.owner.token, org.id, await image)),
+      )
+      const keys = added.flatMap(({ body }) =>
+        body.widths.flatMap((width) =>
+          backgroundFormats.map((format) => backgroundBlobKey(org.id, body.id, width, format)),
+        ),
+      )
+      expect(keys).toHaveLength(6)
+      for (const key of keys) expect(await app.deps.blobs.stat(key), key).not.toBeNull()
+
+      const deleted = await app.api(`/api/organizations/${org.id}`, {
+        method: 'DELETE',
+        headers: bearer(org.owner.token),
+      })
+      expect(deleted.status).toBe(204)
+      // The job committed with the deletion; the instance's worker (here: the test's) removes the files.
+      const jobs = await app.deps.database.db
+        .select({ kind: queuedJobs.kind, payload: queuedJobs.payload })
+        .from(queuedJobs)
+        .where(eq(queuedJobs.kind, brandingFilesKind))
+      const queued = jobs.map((job) => job.payload as { organizationId: string; keys: string[] })
+      const mine = queued.find((payload) => payload.organizationId === org.id)
+      expect([...(mine?.keys ?? [])].sort()).toEqual([...keys].sort())
+      await runJobs(app, [brandingFilesHandler(app.deps)])
+      for (const key of keys) expect(await app.deps.blobs.stat(key), key).toBeNull()
+      expect((await app.api(`/brand/${org.id}/backgrounds/${added[0]?.body.id}/1280.avif`)).status).toBe(404)
+    })
+
+    it('shows recipients the background a member chose for a transfer, and rotates again without one', async () => {
+      const app = getApp()
+      const org = await createTestOrganization(app, {
+        plan: 'enterprise',
+        billing: 'complimentary',
+        roles: ['member'],
+      })
+      const member = org.members[0] as Sender
+      const added: Background[] = []
+      for (const alt of ['Harbour', 'Lighthouse', 'Dunes']) {
+        const res = await uploadBackground(app, org.owner.token, org.id, await photo(640), alt)
+        expect(res.status).toBe(201)
+        added.push(res.body)
+      }
+      const [harbour, lighthouse, dunes] = added as [Background, Background, Background]
+
+      // Chosen on create: the share record shows exactly that one, and the detail names it.
+      const sent = await sendWith(app, member, { background_id: lighthouse.id })
+      expect((await share(app, sent.unique_id)).body.branding?.background).toMatchObject({
+        src: lighthouse.src,
+        alt: 'Lighthouse',
+      })
+      const detail = await getJson<Transfer>(app, `/api/transfers/${sent.id}`, member.token)
+      expect(detail.body.background_id).toBe(lighthouse.id)
+
+      // Changed, then back to the rotation (null), with PATCH.
+      const changed = await patchTransfer(app, member.token, sent.id, { background_id: dunes.id })
+      expect([changed.status, changed.body.background_id]).toEqual([200, dunes.id])
+      expect((await share(app, sent.unique_id)).body.branding?.background?.src).toBe(dunes.src)
+      const rotated = await patchTransfer(app, member.token, sent.id, { background_id: null })
+      expect([rotated.status, rotated.body.background_id]).toEqual([200, null])
+      expect(added.map((b) => b.src)).toContain((await share(app, sent.unique_id)).body.branding?.background?.src)
+
+      // Another organization's background, or an unknown id: 422 with a clear message; a bad id: 400.
+      const other = await createTestOrganization(app, { plan: 'enterprise', billing: 'complimentary' })
+      const theirs = await uploadBackground(app, other.owner.token, other.id, await photo(640), 'Theirs')
+      for (const id of [theirs.body.id, crypto.randomUUID()]) {
+        const files = await uploadFiles(app, member, [{ name: 'b.txt', body: Buffer.from('hi') }])
+        const refused = await postTransfer(app, member.token, {
+          files,
+          recipient_emails: ['r@example.com'],
+          background_id: id,
+        })
+        expect([refused.status, refused.body.code]).toEqual([422, 'background_not_found'])
+        expect(refused.body.detail).toMatch(/not one of your organization/)
+        const patched = await patchTransfer(app, member.token, sent.id, { background_id: id })
+        expect([patched.status, patched.body.code]).toEqual([422, 'background_not_found'])
+      }
+      expect((await patchTransfer(app, member.token, sent.id, { background_id: 'lighthouse' })).status).toBe(400)
+
+      // A plan without custom_background: 403 plan_feature_missing, on create and on PATCH.
+      const business = await createTestOrganization(app, { plan: 'business', billing: 'complimentary' })
+      const files = await uploadFiles(app, business.owner, [{ name: 'c.txt', body: Buffer.from('hi') }])
+      const noFlag = await postTransfer(app, business.owner.token, {
+        files,
+        recipient_emails: ['r@example.com'],
+        background_id: harbour.id,
+      })
+      expect([noFlag.status, noFlag.body.code]).toEqual([403, 'plan_feature_missing'])
+      const plain = await sendWith(app, business.owner)
+      const noFlagPatch = await patchTransfer(app, business.owner.token, plain.id, { background_id: harbour.id })
+      expect([noFlagPatch.status, noFlagPatch.body.code]).toEqual([403, 'plan_feature_missing'])
+
+      // Deleting the chosen background sends the transfer back to the rotation.
+      expect((await patchTransfer(app, member.token, sent.id, { background_id: harbour.id })).status).toBe(200)
+      const deleted = await app.api(`/api/organizations/${org.id}/backgrounds/${harbour.id}`, {
+        method: 'DELETE',
+        headers: bearer(org.owner.token),
+      })
+      expect(deleted.status).toBe(204)
+      expect((await getJson<Transfer>(app, `/api/transfers/${sent.id}`, member.token)).body.background_id).toBeNull()
+      expect([lighthouse.src, dunes.src]).toContain((await share(app, sent.unique_id)).body.branding?.background?.src)
     })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maxCssBytes, validateOrganizationCss } from './css-validator.js'
+import { describeRefusal, maxCssBytes, validateOrganizationCss } from './css-validator.js'
 
 const own = '/brand/org-1/backgrounds/5b1f0e0a-9a51-4a39-9d0c-2b7a1f3c4d5e/1280.webp'
 const isOwnAsset = (url: string) => url === own
@@ -34,14 +34,28 @@ describe('validateOrganizationCss', () => {
   ])('refuses %s with its position', (_name, css, line, column, reason) => {
     const found = refusal(css)
     expect(found).toMatchObject({ line, column })
-    expect(found.reason).toMatch(reason)
+    expect(describeRefusal(found)).toMatch(reason)
+  })
+
+  it.each([
+    ['@import "x.css";', 'at_rule', '@import'],
+    ['a{color:red}\n  @\\69 mport "x.css";', 'at_rule', '@import'],
+    ['.a{background:url(https://x/a.png)}', 'url_not_own_asset', 'https://x/a.png'],
+    ['.a{\nbackground:u\\72l(https://x/a.png)}', 'unparsed_function', 'url'],
+    ['.a{background:u\\72l(x)}', 'escaped_url', null],
+    ['.a{width:expression(alert(1))}', 'function', 'expression'],
+    ['.a{b\\65havior:x}', 'property', 'behavior'],
+    ['.x{ .y &{background:url(https://x/)}}', 'url_not_own_asset', 'https://x/'],
+  ])('gives %s a stable reason code and its subject', (css, reason, subject) => {
+    expect(refusal(css)).toMatchObject({ reason, subject })
   })
 
   it('refuses a stylesheet past 50 KB at the first character beyond the limit', () => {
     const line = `${'a{color:red}'.padEnd(99, ' ')}\n`
     const css = line.repeat(Math.ceil(maxCssBytes / line.length) + 1)
     const found = refusal(css)
-    expect(found.reason).toMatch(/50 KB/)
+    expect(found).toMatchObject({ reason: 'too_large', subject: '50' })
+    expect(describeRefusal(found)).toMatch(/50 KB/)
     expect(found.line).toBe(Math.floor(maxCssBytes / line.length) + 1)
     expect(found.column).toBe((maxCssBytes % line.length) + 1)
   })

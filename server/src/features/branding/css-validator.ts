@@ -1,13 +1,39 @@
+import type { CssRefusalReason } from '@ferry/contracts/api/branding'
 import * as csstree from 'css-tree'
 
 /** The largest stylesheet an organization may keep (issue 22 item 4): 50 KiB of UTF-8. */
 export const maxCssBytes = 50 * 1024
 
+/** Why a stylesheet was refused (a code and what it names), and what it refused. */
+interface Refusal {
+  reason: CssRefusalReason
+  subject: string | null
+}
+
 /** Why a stylesheet was refused, and where: 1-based line and column in the submitted text. */
-export interface CssRefusal {
-  reason: string
+export interface CssRefusal extends Refusal {
   line: number
   column: number
+}
+
+/** The refusal in English (the API's `detail`; the web translates `reason` with `subject`). */
+export function describeRefusal({ reason, subject }: Refusal): string {
+  switch (reason) {
+    case 'too_large':
+      return `The stylesheet is larger than ${subject} KB`
+    case 'at_rule':
+      return `${subject} is not allowed`
+    case 'property':
+      return `The property ${subject} is not allowed`
+    case 'function':
+      return `${subject}() is not allowed`
+    case 'escaped_url':
+      return 'An escaped url() is not allowed'
+    case 'url_not_own_asset':
+      return `url(${subject}) is not one of the organization's uploaded images`
+    case 'unparsed_function':
+      return `${subject}() could not be parsed here`
+  }
 }
 
 export type CssVerdict = { ok: true; css: string } | { ok: false; refusal: CssRefusal }
@@ -84,12 +110,13 @@ export function validateOrganizationCss(source: string, isOwnAsset: (url: string
       if (bytes > maxCssBytes) break
       index += char.length
     }
-    return refuse(source, index, `The stylesheet is larger than ${maxCssBytes / 1024} KB`)
+    return refuse(source, index, { reason: 'too_large', subject: String(maxCssBytes / 1024) })
   }
-  const problems: { offset: number; reason: string }[] = []
-  const flag = (offset: number | undefined, reason: string) => problems.push({ offset: offset ?? 0, reason })
+  const problems: (Refusal & { offset: number })[] = []
+  const flag = (offset: number | undefined, reason: CssRefusalReason, subject: string | null = null) =>
+    problems.push({ offset: offset ?? 0, reason, subject })
   const checkUrl = (offset: number | undefined, url: string) => {
-    if (!isOwnAsset(url.trim())) flag(offset, `url(${url}) is not one of the organization's uploaded images`)
+    if (!isOwnAsset(url.trim())) flag(offset, 'url_not_own_asset', url)
   }
 
   const ast = csstree.parse(source, { positions: true, parseCustomProperty: true })
@@ -101,12 +128,12 @@ export function validateOrganizationCss(source: string, isOwnAsset: (url: string
       switch (node.type) {
         case 'Atrule': {
           const name = decoded(node.name)
-          if (!allowedAtRules.has(name)) flag(offset, `@${name} is not allowed`)
+          if (!allowedAtRules.has(name)) flag(offset, 'at_rule', `@${name}`)
           break
         }
         case 'Declaration': {
           const property = decoded(node.property)
-          if (forbiddenProperties.has(property)) flag(offset, `The property ${property} is not allowed`)
+          if (forbiddenProperties.has(property)) flag(offset, 'property', property)
           break
         }
         case 'Url':
@@ -114,9 +141,9 @@ export function validateOrganizationCss(source: string, isOwnAsset: (url: string
           break
         case 'Function': {
           const name = decoded(node.name)
-          if (forbiddenFunctions.has(name)) flag(offset, `${name}() is not allowed`)
+          if (forbiddenFunctions.has(name)) flag(offset, 'function', name)
           // css-tree reads `u\72l(…)` as a function, a browser as url(): refused, whatever it holds.
-          else if (name === 'url' && node.name.toLowerCase() !== 'url') flag(offset, 'An escaped url() is not allowed')
+          else if (name === 'url' && node.name.toLowerCase() !== 'url') flag(offset, 'escaped_url')
           functionStack.push(name)
           break
         }
@@ -133,7 +160,7 @@ export function validateOrganizationCss(source: string, isOwnAsset: (url: string
     },
   })
   const first = problems.sort((a, b) => a.offset - b.offset)[0]
-  if (first) return refuse(source, first.offset, first.reason)
+  if (first) return refuse(source, first.offset, first)
   return { ok: true, css: csstree.generate(ast) }
 }
 
@@ -144,7 +171,7 @@ export function validateOrganizationCss(source: string, isOwnAsset: (url: string
 function scanRaw(
   raw: string,
   start: number,
-  flag: (offset: number, reason: string) => void,
+  flag: (offset: number, reason: CssRefusalReason, subject: string) => void,
   checkUrl: (offset: number, url: string) => void,
 ): void {
   const types = csstree.tokenTypes
@@ -153,19 +180,19 @@ function scanRaw(
     const at = start + from
     if (type === types.AtKeyword) {
       const name = decoded(text.slice(1))
-      if (!allowedAtRules.has(name)) flag(at, `@${name} is not allowed`)
+      if (!allowedAtRules.has(name)) flag(at, 'at_rule', `@${name}`)
     } else if (type === types.Url) {
       checkUrl(at, csstree.url.decode(text))
     } else if (type === types.Function) {
       const name = decoded(text.slice(0, -1))
-      if (forbiddenFunctions.has(name)) flag(at, `${name}() is not allowed`)
-      else if (urlFunctions.has(name)) flag(at, `${name}() could not be parsed here`)
+      if (forbiddenFunctions.has(name)) flag(at, 'function', name)
+      else if (urlFunctions.has(name)) flag(at, 'unparsed_function', name)
     } else if (type === types.Ident && forbiddenProperties.has(decoded(text))) {
-      flag(at, `The property ${decoded(text)} is not allowed`)
+      flag(at, 'property', decoded(text))
     }
   })
 }
 
-function refuse(source: string, offset: number, reason: string): CssVerdict {
-  return { ok: false, refusal: { reason, ...positionAt(source, offset) } }
+function refuse(source: string, offset: number, { reason, subject }: Refusal): CssVerdict {
+  return { ok: false, refusal: { reason, subject, ...positionAt(source, offset) } }
 }

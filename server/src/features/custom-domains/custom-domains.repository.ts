@@ -1,6 +1,6 @@
 import { and, asc, count, eq, lte } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.js'
-import { customDomains, requestLinks, transfers } from '../../db/schema/index.js'
+import { customDomains, pendingUploads, requestLinks, transfers } from '../../db/schema/index.js'
 
 export type CustomDomainRow = typeof customDomains.$inferSelect
 
@@ -103,6 +103,15 @@ export function createCustomDomainsRepository(db: DbExecutor) {
         .from(requestLinks)
         .where(eq(requestLinks.id, requestId))
       return row?.userId
+    },
+
+    /** The request link an upload in progress is for (null: a sender's own upload). */
+    async uploadRequestLink(key: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ requestId: pendingUploads.requestId })
+        .from(pendingUploads)
+        .where(eq(pendingUploads.key, key))
+      return row?.requestId
     },
   }
 }

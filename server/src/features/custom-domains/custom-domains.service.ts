@@ -202,6 +202,13 @@ export function createCustomDomainsService(
       return owner ? ((await organizations.membershipOf(owner))?.organizationId ?? null) : null
     },
 
+    /** The organization of the request link an upload in progress is for; null for any other upload. */
+    async organizationOfUpload(key: string): Promise<string | null> {
+      const requestId = await repo.uploadRequestLink(key)
+      const owner = requestId ? await repo.requestLinkOwner(requestId) : undefined
+      return owner ? ((await organizations.membershipOf(owner))?.organizationId ?? null) : null
+    },
+
     /**
      * The origin for links about what this user sends (share links, e-mails, request links): their
      * organization's verified host, else Ferry's own address.

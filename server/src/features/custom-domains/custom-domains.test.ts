@@ -176,6 +176,67 @@ describe('custom domains (issue 22 item 2)', () => {
     expect(theirs.sharing_url).not.toContain(host)
   })
 
+  it('writes the custom host into the organization’s request links and serves their page and uploads there', async () => {
+    const json = { 'content-type': 'application/json' }
+    const createLink = (token: string) =>
+      post<{ request_id: string; upload_url: string }>(app, '/api/file-request/create', { name: 'Receipts' }, token)
+    const ours = await createLink(acme.members[1]!.token)
+    expect(ours.status).toBe(201)
+    const id = ours.body.request_id
+    expect(ours.body.upload_url).toMatch(new RegExp(`^http://${host}(:\\d+)?/upload/${id}$`))
+    const listed = await get<{ items: { request_id: string; upload_url: string }[] }>(
+      app,
+      '/api/file-requests',
+      acme.members[1]!.token,
+    )
+    expect(listed.body.items.find((l) => l.request_id === id)?.upload_url).toBe(ours.body.upload_url)
+    // Another organization's links stay on Ferry's own address, and its pages are not served here.
+    const theirs = await createLink(other.owner.token)
+    expect(theirs.body.upload_url).not.toContain(host)
+    for (const pathname of [`/upload/${theirs.body.request_id}`, `/api/file-request/${theirs.body.request_id}`]) {
+      expect((await requestAsHost(app, host, pathname)).status, pathname).toBe(404)
+    }
+
+    // The visitor's whole upload happens on the custom host: page, info, presign, PUT, upload.
+    expect((await requestAsHost(app, host, `/upload/${id}`)).status).toBe(200)
+    expect((await requestAsHost(app, host, `/api/file-request/${id}`)).status).toBe(200)
+    const presign = (requestId?: string) =>
+      requestAsHost(app, host, '/api/presign', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ filename: 'r.txt', file_size: 7, request_id: requestId }),
+      })
+    expect((await presign(theirs.body.request_id)).status).toBe(404)
+    expect((await presign(undefined)).status).toBe(404)
+    const signed = await presign(id)
+    expect(signed.status, signed.text).toBe(200)
+    const { url, file_key, headers } = JSON.parse(signed.text) as {
+      url: string
+      file_key: string
+      headers: Record<string, string>
+    }
+    expect(new URL(url).hostname).toBe(host)
+    const put = await requestAsHost(app, host, new URL(url).pathname + new URL(url).search, {
+      method: 'PUT',
+      headers,
+      body: 'receipt',
+    })
+    expect(put.status, put.text).toBeLessThan(300)
+    const uploaded = await requestAsHost(app, host, `/api/file-request/${id}/upload`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ files: [{ file_key, file_name: 'r.txt', file_size: 7 }], sender_name: 'Rita' }),
+    })
+    expect(uploaded.status, uploaded.text).toBe(201)
+    // A multipart step for an upload that is no request link's of this organization: 404.
+    const step = await requestAsHost(app, host, '/api/multipart/abort', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ uploadId: 'u', key: 'not-a-key' }),
+    })
+    expect(step.status).toBe(404)
+  })
+
   it('stops serving a host whose record disappeared, and "check now" brings it back', async () => {
     dns.removeTxt(domain.txt_name)
     clock.advance(verifiedRecheckMs + 60_000)

@@ -24,6 +24,11 @@ export interface Membership {
   role: OrganizationRole
 }
 
+/** Removes a deleted organization's files from the blob store after the deletion commits (branding's job). */
+export interface OrganizationFilesQueue {
+  requestRemoval(tx: Db, organizationId: string): Promise<void>
+}
+
 const forbidden = (detail: string) => new AppError('forbidden', 403, detail)
 
 /**
@@ -38,10 +43,12 @@ export function createOrganizationsService(
     plans,
     seats,
     subscriptions,
+    files,
   }: {
     plans: Pick<PlansService, 'planForUser' | 'get'>
     seats: SeatsQueue
     subscriptions: Pick<SubscriptionSeats, 'liveOf'>
+    files: OrganizationFilesQueue
   },
 ) {
   const { clock } = deps
@@ -188,11 +195,15 @@ export function createOrganizationsService(
       return organizationOf(membership)
     },
 
-    /** DELETE (owner): members go back to their own plans; the organization's transfers to the owner. */
+    /**
+     * DELETE (owner): members go back to their own plans; the organization's transfers to the owner;
+     * its background files are queued for removal from the blob store in the same transaction.
+     */
     async delete(user: UserRecord, organizationId: string): Promise<void> {
       await requireRole(user, organizationId, ['owner'])
       await db.transaction(async (tx) => {
         const inTx = createOrganizationsRepository(tx)
+        await files.requestRemoval(tx, organizationId)
         await inTx.returnTransfersTo(organizationId, user.id)
         await inTx.delete(organizationId)
         await seats.requestForOwner(tx, user.id)

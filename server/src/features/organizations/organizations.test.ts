@@ -1,11 +1,11 @@
 import type { UserCurrentPlanResponse } from '@ferry/contracts/api/billing'
 import type { CurrentOrganizationResponse, Organization } from '@ferry/contracts/api/organizations'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { subscriptions } from '../../db/schema/index.js'
 import { forEachStack } from '../../testing/test-app.js'
 import { authStacks, createTestClock } from '../auth/testing/auth-test-kit.js'
-import { get, post } from '../billing/testing/billing-test-kit.js'
+import { buyWithTestCheckout, checkoutBody, get, post } from '../billing/testing/billing-test-kit.js'
 import { signUp } from '../transfers/testing/transfers-test-kit.js'
 import { createTestOrganization, settleSeats } from './testing/organizations-test-kit.js'
 
@@ -70,6 +70,35 @@ await forEachStack((getApp) => {
         .where(eq(subscriptions.userId, org.owner.id))
       const enterprise = await app.services.plans.findStored('enterprise')
       expect(owned).toMatchObject({ quantity: 3, amountCents: enterprise!.priceMonthlyCents! * 3 })
+    })
+
+    it("bills the members as seats of the owner's new subscription when the owner changes plan at the test checkout", async () => {
+      const app = getApp()
+      const org = await createTestOrganization(app, { plan: 'business', roles: ['member'] })
+      await settleSeats(app)
+      const liveOf = async () => {
+        const [row] = await app.deps.database.db
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, org.owner.id), eq(subscriptions.status, 'ACTIVE')))
+        return row
+      }
+      expect((await liveOf())?.quantity).toBe(2)
+
+      await buyWithTestCheckout(
+        app,
+        org.owner.token,
+        checkoutBody(org.owner.id, { plan_id: 'enterprise', interval: 'yearly' }),
+      )
+      await settleSeats(app)
+      const enterprise = await app.services.plans.findStored('enterprise')
+      expect(await liveOf()).toMatchObject({
+        planId: 'enterprise',
+        quantity: 2,
+        amountCents: enterprise!.priceYearlyCents! * 2,
+      })
+      const seen = await get<Organization>(app, `/api/organizations/${org.id}`, org.members[0]!.token)
+      expect(seen.body).toMatchObject({ seats: 2, plan: { id: 'enterprise' } })
     })
   })
 }, authStacks({ clock }))

@@ -2,7 +2,11 @@ import type { Db } from '../../db/database.js'
 import type { Deps } from '../../deps.js'
 import type { JobQueue } from '../../jobs/job-queue.js'
 import type { JobHandler } from '../../jobs/job-worker.js'
-import { createSubscriptionSeats, type SubscriptionSeats } from '../billing/subscription-seats.service.js'
+import {
+  createSubscriptionSeats,
+  type SubscriptionSeats,
+  type SubscriptionSeatsSync,
+} from '../billing/subscription-seats.service.js'
 import { createOrganizationsRepository } from './organizations.repository.js'
 
 /** The queued job that brings a subscription's quantity in line with its organization's members. */
@@ -19,13 +23,18 @@ const maxRounds = 3
  * subscription's quantity (Stripe's subscription item quantity, prorated) as the members are then.
  * A provider outage fails the job, which the queue retries with back-off; the job is idempotent.
  */
-export interface SeatsQueue {
+export interface SeatsQueue extends SubscriptionSeatsSync {
   /** After a member joined or left `organizationId` (or its ownership moved). */
   request(tx: Db, organizationId: string): Promise<void>
   /** After an organization was deleted: its former owner's subscription goes back to one seat. */
   requestForOwner(tx: Db, userId: string): Promise<void>
   /** Ownership handed over: the paying subscription moves to the new owner (billing's rule). */
   moveSubscription: SubscriptionSeats['moveSubscription']
+  /**
+   * The user got a new subscription (checkout, Stripe's webhook, an admin's grant). Its quantity
+   * starts at one seat; when the user owns an organization, its seats job sets it to the members.
+   */
+  subscriptionChanged(tx: Db, userId: string): Promise<void>
 }
 
 export function createSeatsQueue(deps: Pick<Deps, 'clock' | 'database' | 'payments'>, jobQueue: JobQueue): SeatsQueue {
@@ -34,6 +43,10 @@ export function createSeatsQueue(deps: Pick<Deps, 'clock' | 'database' | 'paymen
   return {
     request: (tx, organizationId) => enqueue(tx, { organizationId }),
     requestForOwner: (tx, userId) => enqueue(tx, { userId }),
+    async subscriptionChanged(tx, userId) {
+      const membership = await createOrganizationsRepository(tx).membershipOf(userId)
+      if (membership?.role === 'owner') await enqueue(tx, { organizationId: membership.organizationId })
+    },
     moveSubscription: createSubscriptionSeats(deps).moveSubscription,
   }
 }

@@ -1,4 +1,5 @@
 import type { ReceivedGroup, RequestListItem } from '@ferry/contracts/api/request-links'
+import type { FileScanStatus } from '@ferry/contracts/api/transfers'
 import type { ReceivedGroupWithFiles, RequestLinkRow } from './request-links.repository.js'
 
 const iso = (date: Date) => date.toISOString()
@@ -16,9 +17,13 @@ export function guardrailsOf(link: RequestLinkRow) {
   }
 }
 
-export function toListItem(link: RequestLinkRow & { uploadsCount: number }): RequestListItem {
+/** The address a requester shares, on `origin` (their organization's custom host, or Ferry's). */
+export const uploadUrlOf = (origin: string, requestId: string) => `${origin}/upload/${encodeURIComponent(requestId)}`
+
+export function toListItem(link: RequestLinkRow & { uploadsCount: number }, origin: string): RequestListItem {
   return {
     request_id: link.id,
+    upload_url: uploadUrlOf(origin, link.id),
     created_at: iso(link.createdAt),
     expires_at: iso(link.expiresAt),
     completed: link.completedAt !== null,
@@ -44,6 +49,9 @@ export function toReceivedGroup({ group, files, requestName }: ReceivedGroupWith
       file_size: f.fileSize,
       file_key: f.fileKey,
       content_type: f.contentType,
+      sha256: f.sha256,
+      scan_status: f.scanStatus as FileScanStatus | null,
+      scan_signature: f.scanSignature,
     })),
   }
 }

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
+import type { FileScanQueue } from '../file-scans/file-scans.types.js'
 import { assertUnderOpenCap } from '../open-caps.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -33,7 +34,7 @@ import {
   typeNotAllowed,
 } from './request-link-rules.js'
 import { filesReceivedEmail } from './request-links.emails.js'
-import { guardrailsOf, senderInfoOf, toListItem, toReceivedGroup } from './request-links.mapping.js'
+import { guardrailsOf, senderInfoOf, toListItem, toReceivedGroup, uploadUrlOf } from './request-links.mapping.js'
 import {
   createRequestLinksRepository,
   type ReceivedFileRow,
@@ -67,6 +68,11 @@ export interface RequestBranding {
   forSender(requesterId: string, seed: string): Promise<Branding>
 }
 
+/** Where a requester's links point: their organization's verified custom domain (the custom-domains feature). */
+export interface RequestLinkOrigins {
+  linkOrigin(userId: string): Promise<string>
+}
+
 export function createRequestLinksService(
   deps: ServiceDeps,
   {
@@ -76,6 +82,8 @@ export function createRequestLinksService(
     webhookEvents,
     branding,
     fileDigests,
+    links,
+    fileScans,
   }: {
     plans: PlansService
     users: UsersService
@@ -85,9 +93,14 @@ export function createRequestLinksService(
     branding?: RequestBranding
     /** Queues the SHA-256 and CRC-32 of received files (issue 24). */
     fileDigests?: FileDigestQueue
+    /** The origin of the requester's upload links (issue 22 item 2); Ferry's own address without it. */
+    links?: RequestLinkOrigins
+    /** The virus scan of received files when CLAMAV_URL is set (issue 24 item 7). */
+    fileScans?: FileScanQueue
   },
 ) {
   const { clock, database } = deps
+  const originOf = (userId: string) => links?.linkOrigin(userId) ?? Promise.resolve(deps.config.publicUrl)
   const repo = createRequestLinksRepository(database.db)
 
   function assertSender(link: RequestLinkRow, input: RequestUploadInput) {
@@ -118,6 +131,16 @@ export function createRequestLinksService(
     } catch (error) {
       deps.logger.error({ err: error, requestId: link.id }, 'Could not email the requester; the upload stands')
     }
+  }
+
+  /**
+   * The requester's bytes pass the virus scan as a transfer's do (docs/decisions/0039): 403
+   * received_file_infected once clamd found something (the ZIP too, if any of its files), 409
+   * received_file_being_scanned while a file waits for clamd. Nobody else can read them anyway.
+   */
+  function assertScanned(files: readonly ReceivedFileRow[]) {
+    if (files.some((f) => f.scanStatus === 'infected')) throw new AppError('received_file_infected', 403)
+    if (files.some((f) => f.scanStatus === 'pending')) throw new AppError('received_file_being_scanned', 409)
   }
 
   async function ownedGroup(user: UserRecord, groupId: string) {
@@ -155,7 +178,11 @@ export function createRequestLinksService(
           singleUpload: input.single_upload,
         })
       })
-      return { request_id: link.id, expires_at: link.expiresAt.toISOString() }
+      return {
+        request_id: link.id,
+        expires_at: link.expiresAt.toISOString(),
+        upload_url: uploadUrlOf(await originOf(user.id), link.id),
+      }
     },
 
     /** GET /api/file-request/{id}: 404 unknown; expired (not completed) links answer 410 with their date. */
@@ -244,6 +271,11 @@ export function createRequestLinksService(
           'received',
           created.files.map((f) => f.id),
         )
+        await fileScans?.enqueue(
+          tx,
+          'received',
+          created.files.map((f) => f.id),
+        )
         // A single-upload link closes with its upload; a shared one stays open for everyone else.
         if (link.singleUpload) await txRepo.complete(link.id, now)
         // The requester's webhook event, written with the files (the outbox, issue 20 item 5).
@@ -322,7 +354,7 @@ export function createRequestLinksService(
         return updated
       })
       const received = await repo.received(link.id)
-      return toListItem({ ...link, uploadsCount: received.files })
+      return toListItem({ ...link, uploadsCount: received.files }, await originOf(user.id))
     },
 
     /**
@@ -345,7 +377,8 @@ export function createRequestLinksService(
     /** GET /file-requests: the requester's own links, newest first. */
     async listOwn(user: UserRecord, request: PageRequest): Promise<Page<RequestListItem>> {
       const page = await repo.listOwn(user.id, request)
-      return { ...page, items: page.items.map(toListItem) }
+      const origin = await originOf(user.id)
+      return { ...page, items: page.items.map((item) => toListItem(item, origin)) }
     },
 
     /** GET /received-files: the groups received on the requester's links, newest first. */
@@ -359,12 +392,14 @@ export function createRequestLinksService(
       const found = await repo.findFile(fileId)
       if (!found || found.ownerId !== user.id) throw new AppError('received_file_not_found', 404)
       if (found.group.filesDeletedAt !== null) throw new AppError('received_files_gone', 410)
+      assertScanned([found.file])
       return { files: [found.file], zip: false, createdAt: found.group.createdAt, title: found.file.fileName }
     },
 
     /** A received group as one ZIP, for its requester only. */
     async groupDownload(user: UserRecord, groupId: string): Promise<ReceivedDownload> {
       const { group, files } = await ownedGroup(user, groupId)
+      assertScanned(files)
       const stamp = group.createdAt.toISOString().slice(0, 10)
       return { files, zip: true, createdAt: group.createdAt, title: `received-files-${stamp}` }
     },

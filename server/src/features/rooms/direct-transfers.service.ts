@@ -6,6 +6,8 @@ import {
   type InitiateTransferInput,
   type RespondRequest,
   type RoomTransfer,
+  type SendAsLinkInput,
+  type SendAsLinkResponse,
   type TransferParty,
   type TransferStatusInput,
 } from '@ferry/contracts/api/rooms'
@@ -13,6 +15,7 @@ import { errorMessages } from '@ferry/contracts/errors'
 import { publishTo } from '../../adapters/event-bus/topic.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
+import type { SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UserRecord } from '../users/users.service.js'
 import { participantIdIn, type RoomActor } from './room-actor.js'
 import { roomTopic } from './room-topics.js'
@@ -36,7 +39,17 @@ function refused(row: DirectTransferRow, to: DirectTransferStatus, verdict: 'ill
 }
 
 /** Direct (peer-to-peer) transfers between participants of a room: records, statuses, history. */
-export function createDirectTransfersService(deps: TransfersDeps, rooms: RoomsService) {
+/** Stored transfers, for "send as a link instead" (composition.ts passes the transfers service). */
+export interface LinkTransfers {
+  createLinkOnly(
+    sender: UserRecord,
+    files: SendAsLinkInput['files'],
+    clientIp: string,
+    proof: SenderProof,
+  ): Promise<{ sharing_url: string }>
+}
+
+export function createDirectTransfersService(deps: TransfersDeps, rooms: RoomsService, stored: LinkTransfers) {
   const repo = createRoomsRepository(deps.database.db)
 
   /** The transfer and which party the actor is; 404 unknown, 403 for anyone else. */
@@ -135,6 +148,37 @@ export function createDirectTransfersService(deps: TransfersDeps, rooms: RoomsSe
         },
       })
       return toRoomTransfer(updated)
+    },
+
+    /**
+     * No direct connection could be made, so the sender sends the same (uploaded) files as a link
+     * transfer, created as any transfer is; its share link, from that create and never from the
+     * request, goes to the direct transfer's recipient only, on the room socket.
+     */
+    async sendAsLink(
+      transferId: string,
+      user: UserRecord,
+      input: SendAsLinkInput,
+      clientIp: string,
+      proof: SenderProof,
+    ): Promise<SendAsLinkResponse> {
+      const actor: RoomActor = { kind: 'user', user }
+      const { row, party } = await asParty(transferId, actor)
+      if (!party) throw new AppError('transfer_not_party', 403)
+      if (party !== 'sender') throw new AppError('transfer_not_sender', 403)
+      const { room } = await rooms.requireMember(row.roomId, actor)
+      if (rooms.isExpired(room)) throw new AppError('room_expired', 410)
+      const created = await stored.createLinkOnly(user, input.files, clientIp, proof)
+      await publishTo(deps.events, roomTopic(row.roomId), {
+        to: [row.recipientId],
+        event: {
+          type: 'transfer_link',
+          transfer_id: row.id,
+          sender_name: row.senderName,
+          share_url: created.sharing_url,
+        },
+      })
+      return { share_url: created.sharing_url }
     },
 
     /** The user's sent and received direct transfers, newest first. */

@@ -2,6 +2,7 @@ import { roomsApi } from '@ferry/contracts/routes/rooms'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireUser } from '../../http/auth-guard.js'
 import { registerRoute } from '../../http/register-route.js'
+import { senderProof } from '../../http/sender-proof.js'
 import type { DirectTransfersService } from './direct-transfers.service.js'
 import { requireActor, resolveActor } from './room-actor.js'
 import type { GuestTokens } from './room-guest-tokens.js'
@@ -50,6 +51,20 @@ export const roomsRoutes =
 
     registerRoute(app, roomsApi.status, async (request) =>
       transfers.reportStatus(request.params.id, await requireActor(request, guests), request.body),
+    )
+
+    registerRoute(app, roomsApi.sendAsLink, async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await transfers.sendAsLink(
+            request.params.id,
+            requireUser(request),
+            request.body,
+            request.ip,
+            senderProof(request),
+          ),
+        ),
     )
 
     registerRoute(app, roomsApi.history, async (request) => transfers.history(requireUser(request), request.query))

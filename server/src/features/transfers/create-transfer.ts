@@ -6,6 +6,7 @@ import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { assertEmailConfirmed } from '../auth/email-confirmation.service.js'
 import { hashPassword } from '../auth/index.js'
 import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
+import type { FileScanQueue } from '../file-scans/file-scans.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -15,6 +16,7 @@ import { dataRoomAccess } from './data-room/data-room-settings.js'
 import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
+import { type BackgroundChoices, chosenBackground } from './transfer-background.js'
 import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import { sharingUrl } from './transfer-mapping.js'
 import {
@@ -42,6 +44,8 @@ export interface Derivatives {
 }
 
 type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logger' | 'rateLimiter'> & {
+  /** Checks a background chosen for recipients (issue 22 item 3). */
+  backgrounds?: BackgroundChoices | undefined
   /** The origin of this sender's links (an organization's custom domain, issue 22). */
   links?: LinkOrigins
   plans: Pick<PlansService, 'planForUser'>
@@ -50,6 +54,8 @@ type CreateDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'mailer' | 'logge
   derivatives?: Derivatives | undefined
   roomPages?: RoomPagesQueue | undefined
   fileDigests?: FileDigestQueue | undefined
+  /** The virus scan of new files when CLAMAV_URL is set (issue 24 item 7): recipients wait for it. */
+  fileScans?: FileScanQueue | undefined
   webhookEvents?: WebhookEvents | undefined
 }
 
@@ -73,10 +79,14 @@ export function createTransferCreator(deps: CreateDeps) {
   const throttle = createSendThrottle(deps)
   const sftpLogin = createSftpMailLogins(deps)
 
-  async function notify(sender: UserRecord, created: TransferAggregate) {
+  async function notify(
+    sender: Pick<UserRecord, 'id' | 'name' | 'email' | 'language'>,
+    created: TransferAggregate,
+    origin?: string,
+  ) {
     const { transfer, files, recipients } = created
     const sftp = await sftpLogin(transfer, recipients)
-    const origin = await originFor(deps, sender.id)
+    origin ??= await originFor(deps, sender.id)
     const results = await Promise.allSettled(
       recipients.map((recipient) =>
         deps.mailer.send(
@@ -127,6 +137,7 @@ export function createTransferCreator(deps: CreateDeps) {
     const hours = expiryHoursFor(plan, input.expires_in_hours)
     if (input.password != null) requirePlanFeature(plan, 'password_protection')
     if (input.sftp_in_email) requirePlanFeature(plan, 'sftp_download')
+    const backgroundId = await chosenBackground(deps.backgrounds, plan, sender.id, input.background_id)
     const access = dataRoomAccess(plan, {
       cleanDataRoom: input.clean_data_room,
       pdfDownload: input.data_room_pdf_download,
@@ -136,7 +147,7 @@ export function createTransferCreator(deps: CreateDeps) {
     // Verified senders (issue 18 item 7): before anything is claimed, counted or emailed. The
     // uploads stay pending (UPLOAD_PENDING_TTL_HOURS) for the same request once confirmed.
     await deps.senders.assertMaySend(sender, plan.requires_otp, proof)
-    return { plan, emails, hours, access: access ?? 'link' }
+    return { plan, emails, hours, access: access ?? 'link', backgroundId }
   }
 
   async function createTransfer(
@@ -150,10 +161,13 @@ export function createTransferCreator(deps: CreateDeps) {
       assertEmailConfirmed(sender)
       throw ruleError('transfer_no_files', 400)
     }
-    const { plan, emails, hours, access } = await admitSender(sender, input, proof, options)
+    const { plan, emails, hours, access, backgroundId } = await admitSender(sender, input, proof, options)
     await throttle.take(sender, clientIp, emails.length)
     // Hashed before the transaction (argon2id takes a few ms and a worker thread); only the hash is kept.
     const passwordHash = input.password != null ? await hashPassword(input.password) : null
+    // Read before the transaction: once it commits the transfer exists, and nothing after may
+    // answer an error (a database gone at that moment would say 503 of a transfer that was made).
+    const origin = await originFor(deps, sender.id)
 
     const created = await deps.database.db.transaction(async (tx) => {
       const repo = createTransfersRepository(tx)
@@ -191,6 +205,7 @@ export function createTransferCreator(deps: CreateDeps) {
           maxDownloads: input.max_downloads ?? null,
           burnAfterDownload: input.burn_after_download ?? false,
           sftpInEmail: input.sftp_in_email ?? false,
+          backgroundId,
         },
         files: claimed.map((file, position) => ({
           fileKey: file.key,
@@ -206,6 +221,14 @@ export function createTransferCreator(deps: CreateDeps) {
         tx,
         'transfer',
         inserted.files.map((f) => f.id),
+      )
+      // With a scanner, the transfer is held and its recipients' email waits until every file is
+      // scanned (docs/decisions/0039): the scan job sends it then.
+      const held = await deps.fileScans?.enqueue(
+        tx,
+        'transfer',
+        inserted.files.map((f) => f.id),
+        { transferId: inserted.transfer.id, notifyPending: true },
       )
       // Previews are made once, after upload, by the job queue (issue 19); queued with the rows, so
       // a transfer that is not stored queues nothing.
@@ -234,12 +257,19 @@ export function createTransferCreator(deps: CreateDeps) {
         expires_at: inserted.transfer.expiresAt.toISOString(),
         sharing_url: sharingUrl(config.publicUrl, inserted.transfer.uniqueId),
       })
-      return inserted
+      return { ...inserted, held: held === true }
     })
 
-    await notify(sender, created)
+    if (!created.held) {
+      await notify(sender, created, origin).catch((error: unknown) =>
+        deps.logger.error(
+          { err: error, transferId: created.transfer.id },
+          'Could not email the recipients of a new transfer; the transfer stands',
+        ),
+      )
+    }
     return {
-      sharing_url: sharingUrl(await originFor(deps, sender.id), created.transfer.uniqueId),
+      sharing_url: sharingUrl(origin, created.transfer.uniqueId),
       message: 'Transfer created successfully',
       id: created.transfer.id,
       unique_id: created.transfer.uniqueId,
@@ -247,5 +277,18 @@ export function createTransferCreator(deps: CreateDeps) {
     }
   }
 
-  return Object.assign(createTransfer, { admitSender })
+  /**
+   * The recipients' first email of a transfer that was held for its virus scan, sent once the
+   * hold is lifted (the scan job, or an admin's release); the sender is read again as they are now.
+   */
+  async function notifyHeld(transferId: string): Promise<void> {
+    const repo = createTransfersRepository(deps.database.db)
+    const aggregate = await repo.findById(transferId)
+    if (!aggregate || aggregate.transfer.deletedAt || !aggregate.transfer.userId) return
+    const owner = await repo.ownerContact(aggregate.transfer.userId)
+    if (!owner) return
+    await notify({ id: aggregate.transfer.userId, ...owner }, aggregate)
+  }
+
+  return Object.assign(createTransfer, { admitSender, notifyHeld })
 }

@@ -92,6 +92,8 @@ export function createSftpService(
     if (transfer.cleanDataRoom && !bySender) return false
     // Past its download limit the files are gone (issue 18 item 2).
     if (transfer.spentAt) return false
+    // Held by the virus scan (issue 24 item 7): frozen for all, being checked for all but the sender.
+    if (transfer.scanHold === 'frozen' || (transfer.scanHold === 'scanning' && !bySender)) return false
     return (await plans.planForUser(transfer.userId)).sftp_download
   }
 

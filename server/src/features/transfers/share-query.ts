@@ -28,6 +28,8 @@ interface FileJson {
   roomPdfKey: string | null
   sha256: string | null
   crc32: number | null
+  scanStatus: string | null
+  scanSignature: string | null
 }
 
 interface RecipientJson {
@@ -50,7 +52,8 @@ const filesJson = sql`(
     'previewType', ${transferFiles.previewType}, 'roomStatus', ${transferFiles.roomStatus},
     'roomPages', ${transferFiles.roomPages}, 'roomPageWidth', ${transferFiles.roomPageWidth},
     'roomPageHeight', ${transferFiles.roomPageHeight}, 'roomPdfKey', ${transferFiles.roomPdfKey},
-    'sha256', ${transferFiles.sha256}, 'crc32', ${transferFiles.crc32}
+    'sha256', ${transferFiles.sha256}, 'crc32', ${transferFiles.crc32},
+    'scanStatus', ${transferFiles.scanStatus}, 'scanSignature', ${transferFiles.scanSignature}
   ) order by ${transferFiles.position}), '[]'::json)
   from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id}
 )`

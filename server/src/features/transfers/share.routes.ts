@@ -35,7 +35,7 @@ export const shareRoutes =
             .send({ detail, code, title, sender_name: senderName })
         }
         if ('locked' in outcome) return reply.status(401).send(outcome.locked)
-        await analytics.shareEvents.record('page_view', request.params.uniqueId, request, {
+        await analytics.shareEvents.record('page_view', outcome.transfer, request, {
           trackingId: request.query.t,
         })
         return outcome.open

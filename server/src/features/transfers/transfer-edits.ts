@@ -2,6 +2,7 @@ import type { TransferUpdateInput } from '@ferry/contracts/api/transfers'
 import type { Language } from '@ferry/contracts/domain/languages'
 import type { Deps } from '../../deps.js'
 import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
+import type { FileScanQueue } from '../file-scans/file-scans.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
 import type { UserRecord } from '../users/users.service.js'
@@ -40,6 +41,7 @@ type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' 
   derivatives?: Derivatives | undefined
   roomPages?: RoomPagesQueue | undefined
   fileDigests?: FileDigestQueue | undefined
+  fileScans?: FileScanQueue | undefined
 }
 
 /** The owner's part of a PATCH that is not a plain column: expiry and recipients (issue 18 item 4). */
@@ -211,6 +213,8 @@ export function createTransferEdits(deps: EditDeps) {
           claimed.map((file) => file.key),
         )
         await deps.fileDigests?.enqueue(tx, 'transfer', addedIds)
+        // Added files are scanned too; the transfer is held meanwhile (its recipients were emailed already).
+        await deps.fileScans?.enqueue(tx, 'transfer', addedIds, { transferId: locked.id, notifyPending: false })
         if (plan.document_preview) await deps.derivatives?.enqueue(tx, addedIds)
         if (locked.cleanDataRoom) {
           await deps.roomPages?.enqueue(tx, addedIds)

@@ -1,4 +1,5 @@
 import {
+  type FileScanStatus,
   type ShareFile,
   type TrackedRecipient,
   type Transfer,
@@ -24,8 +25,14 @@ export function toTransferFile(file: TransferFileRow): TransferFile {
     file_size: file.fileSize,
     content_type: file.contentType,
     sha256: file.sha256 ?? null,
+    scan_status: (file.scanStatus as FileScanStatus | null) ?? null,
+    scan_signature: file.scanSignature ?? null,
   }
 }
+
+/** The virus scan's hold on a transfer (issue 24 item 7), null when none. */
+export const scanHoldOf = (transfer: { scanHold: string | null }): Transfer['scan_hold'] =>
+  transfer.scanHold === 'scanning' || transfer.scanHold === 'frozen' ? transfer.scanHold : null
 
 /**
  * A file on the share page, with where to view it when the sender's plan has previews (issue 19).
@@ -96,7 +103,9 @@ export function toTransfer(aggregate: TransferAggregate, now: Date, publicUrl: s
     sftp_in_email: transfer.sftpInEmail,
     clean_data_room: transfer.cleanDataRoom,
     data_room_pdf_download: transfer.dataRoomPdfDownload,
+    background_id: transfer.backgroundId,
     download_limit_reached: transfer.spentAt !== null,
+    scan_hold: scanHoldOf(transfer),
   }
 }
 

@@ -191,6 +191,7 @@ export function createTransfersRepository(db: DbExecutor) {
           | 'sftpInEmail'
           | 'cleanDataRoom'
           | 'dataRoomPdfDownload'
+          | 'backgroundId'
         >
       >,
     ): Promise<TransferRow | undefined> {

@@ -56,4 +56,8 @@ export const transfersRoutes =
     registerRoute(app, transfersApi.adminDelete, async (request) =>
       transfers.deleteAny(requireUser(request), request.params.id),
     )
+
+    registerRoute(app, transfersApi.adminUnfreeze, async (request) =>
+      transfers.unfreeze(requireUser(request), request.params.id),
+    )
   }

@@ -10,6 +10,7 @@ import {
   type TransferCreateInput,
   type TransferCreateResponse,
   type TransferUpdateInput,
+  transferCreateRequest,
 } from '@ferry/contracts/api/transfers'
 import { isAdmin } from '@ferry/contracts/api/users'
 import { errorMessages } from '@ferry/contracts/errors'
@@ -19,6 +20,7 @@ import { requirePlanFeature } from '../../http/plan-feature-guard.js'
 import { loadOrCreateSecret } from '../../secrets/secrets.js'
 import { hashPassword, verifyPassword } from '../auth/index.js'
 import type { FileDigestQueue } from '../file-digests/file-digests.types.js'
+import type { FileScanQueue, ScanHolds } from '../file-scans/file-scans.types.js'
 import type { PlansService } from '../plans/plans.service.js'
 import type { SenderConfirmations, SenderProof } from '../sender-confirmation/sender-confirmation.service.js'
 import type { UploadClaims } from '../uploads/uploads.service.js'
@@ -38,9 +40,12 @@ import {
 import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
+import { assertNotHeld } from './scan-hold.js'
+import { type BackgroundChoices, chosenBackground } from './transfer-background.js'
 import { createTransferEdits } from './transfer-edits.js'
 import { type LinkOrigins, originFor } from './transfer-links.types.js'
 import {
+  scanHoldOf,
   shareDownloadPath,
   statusOf,
   toShareFile,
@@ -78,8 +83,14 @@ export interface DownloadPlan {
   recipientId: string | null
 }
 
-/** What a share read gives: the record, or (for a protected transfer without a grant) only what opens it. */
-export type ShareOutcome = { open: ShareResponse } | { locked: ShareLockedResponse }
+/**
+ * What a share read gives: the record, or (for a protected transfer without a grant) only what
+ * opens it. An open record also names the transfer and its owner, so the page view is logged
+ * without looking the transfer up again (the share page is the busiest read).
+ */
+export type ShareOutcome =
+  | { open: ShareResponse; transfer: { id: string; userId: string | null } }
+  | { locked: ShareLockedResponse }
 
 /** A new grant to hand over (cookie and header), or null when the transfer needs none. */
 export type UnlockResult = { token: string; expiresAt: Date } | null
@@ -88,9 +99,9 @@ export type UnlockResult = { token: string; expiresAt: Date } | null
 export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 
 /** What the page of a sender's transfer is branded with (the branding feature provides it). */
-export interface ShareBranding {
-  /** `seed` keeps a rotating background stable per transfer. */
-  forSender(senderId: string, seed: string): Promise<Branding>
+export interface ShareBranding extends BackgroundChoices {
+  /** `seed` keeps a rotating background stable per transfer; `chosen` is the sender's pick. */
+  forSender(senderId: string, seed: string, chosen?: string | null): Promise<Branding>
 }
 
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
@@ -103,6 +114,8 @@ export function createTransfersService(
     derivatives,
     roomPages,
     fileDigests,
+    fileScans,
+    scanHolds,
     webhookEvents,
     branding,
     links,
@@ -115,6 +128,10 @@ export function createTransfersService(
     roomPages?: RoomPagesQueue
     /** Queues the SHA-256 and CRC-32 of new files (issue 24). */
     fileDigests?: FileDigestQueue
+    /** Queues the virus scan of new files when CLAMAV_URL is set (issue 24 item 7). */
+    fileScans?: FileScanQueue
+    /** An admin's release of a transfer the scan froze. */
+    scanHolds?: ScanHolds
     /** The webhook outbox (issue 20 item 5): events written in the transaction of what happened. */
     webhookEvents?: WebhookEvents
     /** The sender's organization's stylesheet and background on the share page (issue 22 items 3, 4). */
@@ -133,11 +150,22 @@ export function createTransfersService(
     derivatives,
     roomPages,
     fileDigests,
+    fileScans,
     webhookEvents,
     links,
+    backgrounds: branding,
   })
   const recovery = createRecovery({ ...deps, plans })
-  const edits = createTransferEdits({ ...deps, plans, uploads, derivatives, roomPages, fileDigests, links })
+  const edits = createTransferEdits({
+    ...deps,
+    plans,
+    uploads,
+    derivatives,
+    roomPages,
+    fileDigests,
+    fileScans,
+    links,
+  })
   const access = createTransferAccess(deps)
   const unlockLimit = createUnlockLimit(deps)
   const verification = createRecipientVerification(deps, access)
@@ -191,6 +219,7 @@ export function createTransfersService(
     await access.require(aggregate.transfer, managerClaim)
     // A spent transfer's files are deleted (or about to be): nobody, the sender included, gets a link.
     if (aggregate.transfer.spentAt) throw limitReached()
+    assertNotHeld(aggregate.transfer, true)
     const { uniqueId } = aggregate.transfer
     if (file) {
       const presigned = await blobs.signDownload(file.fileKey, { expiresInSeconds: seconds, fileName: file.fileName })
@@ -256,6 +285,20 @@ export function createTransfersService(
     },
 
     /**
+     * A link transfer (no recipient emails, as PUT /api/put makes) of uploaded files, through the
+     * same create as any transfer: plan limits, sender confirmation, quota. A room's "send as a
+     * link instead" uses it (issue 24 item 4).
+     */
+    createLinkOnly(
+      sender: UserRecord,
+      files: TransferCreateInput['files'],
+      clientIp: string,
+      proof: SenderProof,
+    ): Promise<TransferCreateResponse> {
+      return create(sender, transferCreateRequest.parse({ files }), clientIp, proof, { recipientsOptional: true })
+    },
+
+    /**
      * Deletes the stored files of transfers already deleted (an admin deleted their owner); one
      * that fails stays for the sweeper.
      */
@@ -271,6 +314,11 @@ export function createTransfersService(
       options?: SendOptions,
     ): Promise<TransferCreateResponse> {
       return create(sender, input, clientIp, proof, options)
+    },
+
+    /** The recipients' first email of a transfer held for its virus scan, once it is released. */
+    notifyHeld(transferId: string): Promise<void> {
+      return create.notifyHeld(transferId)
     },
 
     /** The checks of a send that need no files (PUT /api/put runs them before storing a byte). */
@@ -336,6 +384,19 @@ export function createTransfersService(
       return softDelete(await managed(viewer, id, false))
     },
 
+    /**
+     * An admin releases a transfer the virus scan froze (issue 24 item 7): 409 when it is not
+     * frozen; recipients whose first email waited for the scan get it now.
+     */
+    async unfreeze(viewer: Viewer, id: string): Promise<Transfer> {
+      const found = await managed(viewer, id, true)
+      const released = await scanHolds?.unfreeze(found.transfer.id)
+      if (!released) throw ruleError('transfer_not_frozen', 409)
+      deps.logger.info({ transferId: found.transfer.id, adminId: viewer?.id }, 'An admin released a frozen transfer')
+      if (released.notify) await create.notifyHeld(found.transfer.id)
+      return mapped(await managed(viewer, id, true))
+    },
+
     /** Admins delete any transfer. */
     async deleteAny(viewer: Viewer, id: string) {
       return softDelete(await managed(viewer, id, true))
@@ -394,10 +455,12 @@ export function createTransfersService(
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
       const senderPlan = await plans.planForUser(transfer.userId)
       const previews = senderPlan.document_preview
+      const held = !isSender && transfer.scanHold !== null
       if (recipient && !isSender && !recipient.firstAccessedAt) {
         recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
       }
       return {
+        transfer: { id: transfer.id, userId: transfer.userId },
         open: {
           transfer: {
             id: transfer.id,
@@ -408,7 +471,10 @@ export function createTransfersService(
             expires_at: transfer.expiresAt.toISOString(),
             deleted_at: transfer.deletedAt?.toISOString() ?? null,
             download_count: transfer.downloadCount,
-            files: files.map((file) => toShareFile(file, transfer.uniqueId, previews, transfer.cleanDataRoom)),
+            // Held by the virus scan (issue 24 item 7): recipients see no file until every one is clean.
+            files: held
+              ? []
+              : files.map((file) => toShareFile(file, transfer.uniqueId, previews, transfer.cleanDataRoom)),
             total_size: transfer.totalSize,
             status,
             max_downloads: transfer.maxDownloads,
@@ -417,14 +483,22 @@ export function createTransfersService(
             comments_enabled: senderPlan.document_comments,
             clean_data_room: transfer.cleanDataRoom,
             data_room_pdf_download: transfer.cleanDataRoom && transfer.dataRoomPdfDownload,
+            scan_hold: scanHoldOf(transfer),
           },
           sender: { name: senderName },
           // A data room's bytes are the sender's alone (issue 19 item 3).
           download_url:
-            status === 'active' && !transfer.spentAt && (isSender || !transfer.cleanDataRoom)
+            status === 'active' &&
+            !transfer.spentAt &&
+            (isSender || !transfer.cleanDataRoom) &&
+            !held &&
+            transfer.scanHold !== 'frozen'
               ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}`
               : null,
-          branding: transfer.userId && branding ? await branding.forSender(transfer.userId, transfer.id) : null,
+          branding:
+            transfer.userId && branding
+              ? await branding.forSender(transfer.userId, transfer.id, transfer.backgroundId)
+              : null,
           tracking: isSender
             ? {
                 is_sender: true,
@@ -514,6 +588,14 @@ export function createTransfersService(
         if (input.sftp_in_email) requirePlanFeature(await plans.planForUser(viewer!.id), 'sftp_download')
         values.sftpInEmail = input.sftp_in_email
       }
+      if (input.background_id !== undefined) {
+        // The sender's plan and organization decide, as they decide what recipients are shown.
+        const sender = found.transfer.userId
+        values.backgroundId =
+          input.background_id === null
+            ? null
+            : await chosenBackground(branding, await plans.planForUser(sender), sender, input.background_id)
+      }
       if (input.password !== undefined) {
         if (input.password !== null) {
           requirePlanFeature(await plans.planForUser(viewer!.id), 'password_protection')
@@ -601,6 +683,7 @@ export function createTransfersService(
       const isSender = signedBySender || viewerIsSender
       // A data room's bytes are its sender's alone (issue 19 item 3), ZIP, ranges and HEAD alike.
       assertNotDataRoom(found.transfer, isSender)
+      assertNotHeld(found.transfer, isSender)
       // HEAD, ranges and whole downloads alike: none is let through while every allowed download is done or in flight.
       if (!isSender) await downloadLimit.admit(found.transfer)
       // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
@@ -633,6 +716,7 @@ export function createTransfersService(
       const isSender = viewer !== null && viewer.id === found.transfer.userId
       await access.require(found.transfer, { isSender, grants }, found.recipients)
       assertNotDataRoom(found.transfer, isSender)
+      assertNotHeld(found.transfer, isSender)
       requirePlanFeature(await plans.planForUser(found.transfer.userId), 'document_preview')
       const file = found.files.find((f) => f.id === fileId)
       if (!file) throw ruleError('transfer_file_not_found', 404)
@@ -686,6 +770,7 @@ export function createTransfersService(
       if (!recipient) throw new AppError('verification_required', 401)
       requireDataRoomPlan(await plans.planForUser(found.transfer.userId))
       if (recipient.roomRevokedAt) throw new AppError('viewer_revoked', 403)
+      assertNotHeld(found.transfer, false)
       return { transfer: found.transfer, files: found.files, recipient }
     },
 

@@ -87,6 +87,47 @@ await forEachStack((getApp, stack) => {
       ).toBeTruthy()
     })
 
+    it('sign-parts signs several parts in one call, each for its own share; refuses the call whole', async () => {
+      const { api, deps } = getApp()
+      const me = await signedIn()
+      const bodies = [randomBody(5 * MiB), randomBody(5 * MiB), randomBody(777)]
+      const { key, uploadId } = await uploadParts(api, me.headers, [], {
+        file_size: 10 * MiB + 777,
+        part_size: 5 * MiB,
+      })
+      const signed = await ok<{ parts: { partNumber: number; url: string; headers: Record<string, string> }[] }>(
+        api,
+        'multipartSignParts',
+        { key, uploadId, partNumbers: [3, 1, 2] },
+        me.headers,
+      )
+      expect(signed.parts.map((p) => p.partNumber)).toEqual([3, 1, 2])
+      const parts = []
+      for (const part of signed.parts) {
+        const put = await putTo(part.url, bodies[part.partNumber - 1]!, part.headers)
+        expect(put.status, put.text).toBe(200)
+        parts.push({ PartNumber: part.partNumber, ETag: put.etag! })
+      }
+      parts.sort((a, b) => a.PartNumber - b.PartNumber)
+      expect(await ok(api, 'multipartComplete', { key, uploadId, parts }, me.headers)).toEqual({ location: key })
+      expect(sha256(await readAll(await deps.blobs.read(key)))).toBe(sha256(Buffer.concat(bodies)))
+
+      const fresh = await uploadParts(api, me.headers, [], { file_size: 10 * MiB, part_size: 5 * MiB })
+      for (const [partNumbers, status] of [
+        [[1, 3], 400], // part 3 is past the end: nothing is signed
+        [[1, 1], 400],
+        [[], 400],
+        [Array.from({ length: 101 }, (_, i) => i + 1), 400],
+      ] as const) {
+        const res = await call(api, 'multipartSignParts', { ...fresh, partNumbers }, me.headers)
+        expect(res.status, JSON.stringify(partNumbers)).toBe(status)
+        expect(res.body.detail ?? res.body.message).toBeTruthy()
+      }
+      const other = await signedIn()
+      const foreign = await call(api, 'multipartSignParts', { ...fresh, partNumbers: [1] }, other.headers)
+      expect(foreign.status).toBe(403)
+    })
+
     it('refuses a complete with a missing ETag or no parts (400), completing nothing', async () => {
       const { api, deps } = getApp()
       const me = await signedIn()

@@ -33,6 +33,7 @@ export const uploadsRoutes =
       retryAfter(reply, () => uploads.createMultipart(caller(request), request.body)),
     )
     registerRoute(app, uploadsApi.multipartSignPart, (request) => uploads.signPart(caller(request), request.body))
+    registerRoute(app, uploadsApi.multipartSignParts, (request) => uploads.signParts(caller(request), request.body))
     registerRoute(app, uploadsApi.multipartListParts, (request) => uploads.listParts(caller(request), request.body))
     registerRoute(app, uploadsApi.multipartComplete, (request) =>
       uploads.completeMultipart(caller(request), request.body),

@@ -156,6 +156,29 @@ export function createUploadsService(
     if (row.expiresAt.getTime() - clock.now().getTime() < ttlMs / 2) await repo.extend(row.key, expiry())
   }
 
+  async function signParts(caller: UploadCaller, ref: UploadRef & { partNumbers: number[] }) {
+    const row = await openUpload(caller, ref)
+    // Rows from before part sizes were recorded: their size bound, split the default way.
+    if (row.maxBytes === null) throw uploadNotFound()
+    const maxBytes = row.maxBytes
+    const partSize = row.partSize ?? partSizeFor(maxBytes)
+    const sizes = ref.partNumbers.map((partNumber) => {
+      const size = partBytes(maxBytes, partSize, partNumber)
+      if (size === 0 && partNumber > 1) throw new AppError('upload_part_out_of_range', 400)
+      return size
+    })
+    await keepAlive(row)
+    return Promise.all(
+      ref.partNumbers.map(async (partNumber, i) => ({
+        partNumber,
+        ...(await blobs.signPart(ref.key, ref.uploadId, partNumber, {
+          expiresInSeconds: signedUrlSeconds,
+          maxBytes: sizes[i]!,
+        })),
+      })),
+    )
+  }
+
   return {
     /** POST /api/presign: a key and a URL to PUT the whole file to. */
     async presign(caller: UploadCaller, target: UploadTarget): Promise<PresignResponse> {
@@ -191,17 +214,17 @@ export function createUploadsService(
      * does not keep the upload alive.
      */
     async signPart(caller: UploadCaller, ref: UploadRef & { partNumber: number }) {
-      const row = await openUpload(caller, ref)
-      // Rows from before part sizes were recorded: their size bound, split the default way.
-      if (row.maxBytes === null) throw uploadNotFound()
-      const size = partBytes(row.maxBytes, row.partSize ?? partSizeFor(row.maxBytes), ref.partNumber)
-      if (size === 0 && ref.partNumber > 1) throw new AppError('upload_part_out_of_range', 400)
-      await keepAlive(row)
-      return blobs.signPart(ref.key, ref.uploadId, ref.partNumber, {
-        expiresInSeconds: signedUrlSeconds,
-        maxBytes: size,
-      })
+      const [signed] = await signParts(caller, { ...ref, partNumbers: [ref.partNumber] })
+      return { url: signed!.url, headers: signed!.headers }
     },
+
+    /**
+     * POST /api/multipart/sign-parts (issue 24 item 5): sign-part for several parts in one call,
+     * one lookup and at most one expiry write for all of them. All or nothing: one part past the
+     * end refuses the call.
+     */
+    signParts: (caller: UploadCaller, ref: UploadRef & { partNumbers: number[] }) =>
+      signParts(caller, ref).then((parts) => ({ parts })),
 
     /** POST /api/multipart/list-parts: the parts stored so far, to resume an interrupted upload. */
     async listParts(caller: UploadCaller, ref: UploadRef): Promise<{ parts: UploadedPart[] }> {

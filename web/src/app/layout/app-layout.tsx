@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoader } from '../../components/page-loader.js'
+import { TwoFactorRequirementNotice } from '../../features/account/index.js'
 import { AuthModalHost, EmailConfirmationNotice, useAccountLanguage } from '../../features/auth/index.js'
 import { AppFooter } from './app-footer.js'
 import { AppHeader } from './app-header.js'
@@ -24,6 +25,7 @@ export function AppLayout() {
       <AuthModalHost />
       <AppShell.Main bg="gray.0" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         <EmailConfirmationNotice />
+        <TwoFactorRequirementNotice />
         {/* The page grows, so the footer sits at the bottom of a short page. */}
         <div style={{ flex: 1 }}>
           <Suspense fallback={<PageLoader />}>

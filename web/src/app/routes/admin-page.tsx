@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconCoin,
   IconListCheck,
+  IconShieldLock,
   IconSpeakerphone,
   IconTransfer,
   IconUsers,
@@ -13,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { JobsPanel, StoragePanel, TestCheckoutBanner, UsersPanel } from '../../features/admin/index.js'
+import { JobsPanel, SecurityPanel, StoragePanel, TestCheckoutBanner, UsersPanel } from '../../features/admin/index.js'
 import { PromotionsPanel } from '../../features/promotions/index.js'
 import { AdminPayoutsPanel } from '../../features/referrals/index.js'
 import { TransferList } from '../../features/transfers/index.js'
@@ -21,7 +22,7 @@ import { loginPath, paths } from '../../lib/paths.js'
 import { transferDetailPath } from './transfers-page.js'
 
 /** The tabs of the Admin Dashboard, in order; a tab is `?tab={id}`, so a reload or a shared link opens it. */
-const adminTabs = ['users', 'transfers', 'storage', 'payouts', 'jobs', 'promotions'] as const
+const adminTabs = ['users', 'transfers', 'storage', 'payouts', 'jobs', 'promotions', 'security'] as const
 type AdminTab = (typeof adminTabs)[number]
 const isAdminTab = (value: string | null): value is AdminTab => adminTabs.includes(value as AdminTab)
 
@@ -34,7 +35,8 @@ interface TabView {
 /**
  * /admin (spec/accounts.md §2), behind RequireAdmin: users, every transfer, and storage usage; a fourth tab,
  * beyond the spec's three, is where admins approve, pay or cancel referral payouts (issue 8), and a fifth
- * shows the job queue (issue 19), and a sixth the first-party promotions (issue 22).
+ * shows the job queue (issue 19), a sixth the first-party promotions (issue 22), and a seventh the
+ * service's security settings: required two-factor sign-in (issue 23).
  */
 export function AdminPage() {
   const { t } = useTranslation(['admin', 'transfers', 'common', 'promotions'])
@@ -68,6 +70,8 @@ export function AdminPage() {
     jobs: { label: t('tabs.jobs'), icon: IconListCheck, panel: <JobsPanel /> },
     // First-party promotions (issue 22 item 5).
     promotions: { label: t('admin.tab', { ns: 'promotions' }), icon: IconSpeakerphone, panel: <PromotionsPanel /> },
+    // Required two-factor sign-in (issue 23 item 2).
+    security: { label: t('tabs.security'), icon: IconShieldLock, panel: <SecurityPanel /> },
   }
 
   const select = (value: string | null) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { usePlanName } from '../../components/use-plan-name.js'
 import { authModal, useSession } from '../../features/auth/index.js'
-import { BrandBackdrop, useCurrentBranding } from '../../features/branding/index.js'
+import { BackgroundChoice, BrandBackdrop, useCurrentBranding } from '../../features/branding/index.js'
 import { usePlanLimits, usePlans } from '../../features/plans/index.js'
 import { PromotionSlot } from '../../features/promotions/index.js'
 import { parseRequestView, RequestFilesPanel, type RequestView } from '../../features/request-links/index.js'
@@ -42,6 +42,8 @@ export function HomePage() {
   const videoPlan = plans.data?.find((p) => p.id === plan.limits.planId) ?? null
   const planName = usePlanName()
   const transfer = useTransferForm({ files: uploads, limits: plan.limits, isAuthenticated, onLogin: openLogin })
+  // A member whose organization's plan has custom_background chooses what recipients see (or rotation).
+  const organizationId = branding.data?.features.custom_background ? branding.data.organization_id : null
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
   const tab = parseTab(searchParams.get('tab'))
@@ -135,6 +137,13 @@ export function HomePage() {
                     passwordInPlan={videoPlan?.password_protection ?? false}
                     sftpInPlan={videoPlan?.sftp_download ?? false}
                     dataRoomInPlan={videoPlan ? videoPlan.max_document_features.clean_data_room : null}
+                    backgroundChoice={
+                      organizationId
+                        ? (choice) => (
+                            <BackgroundChoice organizationId={organizationId} testIdPrefix="transfer" {...choice} />
+                          )
+                        : undefined
+                    }
                   />
                 </Tabs.Panel>
                 <Tabs.Panel value="request" p={{ base: 'md', sm: 'xl' }}>

@@ -60,6 +60,7 @@ function SignInPage({ initialMode, signupNotice }: { initialMode: AuthMode; sign
         onAuthenticated={() => {}}
         reason={reason && mode === 'login' ? t(reason) : null}
         signupNotice={signupNotice}
+        ssoError={mode === 'login' ? searchParams.get('sso_error') : null}
       />
     </Center>
   )

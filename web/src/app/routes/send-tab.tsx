@@ -1,6 +1,6 @@
 import { authModal } from '../../features/auth/index.js'
 import { PlanConfigAlert, type PlanLimitsState, usePlanComparison } from '../../features/plans/index.js'
-import { SendFilesPanel, type TransferFormState } from '../../features/transfers/index.js'
+import { SendFilesPanel, type SendFilesPanelProps, type TransferFormState } from '../../features/transfers/index.js'
 import { UploadPicker, type UploadQueue } from '../../features/uploads/index.js'
 import { paths, transferPath } from '../../lib/paths.js'
 
@@ -15,6 +15,8 @@ export interface SendTabProps {
   sftpInPlan: boolean
   /** The sender's plan has max_document_features.clean_data_room (null while unknown). */
   dataRoomInPlan: boolean | null
+  /** The organization's background choice, for members whose plan has custom_background. */
+  backgroundChoice?: SendFilesPanelProps['backgroundChoice']
 }
 
 const openLogin = () => authModal.open('login')
@@ -28,6 +30,7 @@ export function SendTab({
   passwordInPlan,
   sftpInPlan,
   dataRoomInPlan,
+  backgroundChoice,
 }: SendTabProps) {
   const comparison = usePlanComparison()
   return (
@@ -49,6 +52,7 @@ export function SendTab({
       passwordInPlan={passwordInPlan}
       sftpInPlan={sftpInPlan}
       dataRoomInPlan={dataRoomInPlan}
+      backgroundChoice={backgroundChoice}
       limitsKnown={plan.loaded || plan.notice?.kind === 'gaveUp'}
       isAuthenticated={isAuthenticated}
       comparison={comparison}

@@ -6,6 +6,7 @@ import { useParams } from 'react-router'
 import { AnalyticsPreview, TransferAnalytics } from '../../features/analytics/index.js'
 import { useSession } from '../../features/auth/index.js'
 import { inRecoveryGrace, RecoverTransferPanel, useMyPlan } from '../../features/billing/index.js'
+import { BackgroundChoice, useCurrentBranding } from '../../features/branding/index.js'
 import { TransferDetail } from '../../features/transfers/index.js'
 import { UploadPicker, useUploadQueue } from '../../features/uploads/index.js'
 import { paths } from '../../lib/paths.js'
@@ -23,6 +24,9 @@ export function TransferDetailPage() {
   const uploads = useUploadQueue({ autoStart: Boolean(user) })
   const limits = plan ? limitsFor(plan) : null
   const analyticsPlans = useAnalyticsPlans('analytics_access')
+  // The organization's background for recipients, for a member whose plan has custom_background.
+  const branding = useCurrentBranding(Boolean(user))
+  const organizationId = branding.data?.features.custom_background ? branding.data.organization_id : null
   return (
     <Container size={760} py={{ base: 'lg', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
       <TransferDetail
@@ -44,6 +48,11 @@ export function TransferDetailPage() {
         sftpInPlan={plan?.sftp_download ?? false}
         dataRoomInPlan={plan ? plan.max_document_features.clean_data_room : null}
         upgradeTo={paths.upgrade}
+        backgroundChoice={
+          organizationId
+            ? (choice) => <BackgroundChoice organizationId={organizationId} testIdPrefix="detail" {...choice} />
+            : undefined
+        }
         belowTracking={(transfer) =>
           // Issue 21: the sender's analytics, or what they would show on a plan without them.
           plan && transfer.user_id === user?.id ? (

@@ -1,6 +1,7 @@
 export { AccessDenied } from './components/access-denied.js'
 export { JobsPanel } from './components/jobs-panel.js'
 export { RoleBadge } from './components/role-badge.js'
+export { SecurityPanel } from './components/security-panel.js'
 export { SetPasswordView, type SetPasswordViewProps } from './components/set-password-view.js'
 export { StoragePanel } from './components/storage-panel.js'
 export { TestCheckoutBanner } from './components/test-checkout-banner.js'

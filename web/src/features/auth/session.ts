@@ -3,6 +3,7 @@ import { authApi } from './api/auth-api.js'
 import { expireSession } from './session-expiry.js'
 import { createSessionStore, legacyTokenStorageKey, userStorageKey } from './session-store.js'
 import { verifyStoredSession } from './session-verify.js'
+import { adoptSsoSession, takeSsoReturn } from './sso-return.js'
 
 function browserStorage(): Storage | undefined {
   try {
@@ -62,7 +63,9 @@ export function connectSession(navigate: (to: string) => void): () => void {
   }
   window.addEventListener('storage', onStorage)
   if (sessionStore.droppedAtStart) void authApi.logout().catch(() => undefined)
-  void verifyStoredSession({ store: sessionStore, verify: authApi.verify })
+  // Back from single sign-on: the callback's cookie is a session the page does not know yet.
+  if (takeSsoReturn()) void adoptSsoSession({ store: sessionStore, verify: authApi.verify })
+  else void verifyStoredSession({ store: sessionStore, verify: authApi.verify })
   return () => {
     unregister()
     window.removeEventListener('storage', onStorage)

@@ -2,4 +2,5 @@ export { organizationKeys, useCurrentOrganization } from './api/organizations-ap
 export { CreateOrganizationForm } from './components/create-organization-form.js'
 export { JoinInvitationView, type JoinInvitationViewProps } from './components/join-invitation-view.js'
 export { OrganizationView, type OrganizationViewProps } from './components/organization-view.js'
+export { SsoSettingsCard } from './components/sso-settings-card.js'
 export { forgetInvitationToken, invitationTokenFrom, rememberInvitationToken } from './pending-invitation.js'

@@ -12,6 +12,7 @@ const organizationCodes = [
   'invitation_pending',
   'owner_cannot_leave',
   'last_owner',
+  'new_owner_has_subscription',
   'plan_feature_missing',
 ] as const
 type OrganizationCode = (typeof organizationCodes)[number]

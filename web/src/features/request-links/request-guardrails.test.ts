@@ -1,7 +1,7 @@
 import type { RequestInfo } from '@ferry/contracts/api/request-links'
 import { describe, expect, it } from 'vitest'
 import { guardrailProblems, hasProblems } from './request-guardrails.js'
-import { linkIdPrefix, requestUploadUrl } from './request-link-text.js'
+import { linkIdPrefix } from './request-link-text.js'
 
 const info = (over: Partial<RequestInfo> = {}): RequestInfo => ({
   request_id: 'abcdefghijklmnop',
@@ -56,8 +56,7 @@ describe('guardrailProblems', () => {
 })
 
 describe('link text', () => {
-  it('shows the first 8 characters of a link id and builds the upload URL', () => {
+  it('shows the first 8 characters of a link id', () => {
     expect(linkIdPrefix('abcdefghijkl')).toBe('abcdefgh…')
-    expect(requestUploadUrl('https://ferry.test', 'a_b-c')).toBe('https://ferry.test/upload/a_b-c')
   })
 })

@@ -53,6 +53,7 @@ describe('the request link form', () => {
       expires_at: '2026-11-23T12:00:00.000Z',
       completed: false,
       uploads_count: 0,
+      upload_url: 'https://ferry.test/upload/r1',
       max_files: 2,
       max_total_bytes: 2 * 1024 * 1024,
       allowed_types: ['.pdf'],

@@ -1,6 +1,2 @@
 /** Link ID column of My Requests (spec/transfers.md §2): the first 8 characters and an ellipsis. */
 export const linkIdPrefix = (requestId: string) => `${requestId.slice(0, 8)}…`
-
-/** The link a requester shares: {origin}/upload/{request_id}. */
-export const requestUploadUrl = (origin: string, requestId: string) =>
-  `${origin}/upload/${encodeURIComponent(requestId)}`

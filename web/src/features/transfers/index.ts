@@ -1,6 +1,7 @@
 export { useShare } from './api/transfer-queries.js'
 export { type TransferListScope, type TransfersApi, transfersApi } from './api/transfers-api.js'
 export { CommentsPanel, type CommentsPanelProps } from './components/comments-panel.js'
+export { ScanMark } from './components/scan-mark.js'
 export { SendFilesPanel, type SendFilesPanelProps } from './components/send-files-panel.js'
 export { ShareView, type ShareViewProps } from './components/share-view.js'
 export { TransferDetail, type TransferDetailProps } from './components/transfer-detail.js'

@@ -25,7 +25,18 @@ const c = transfer('c', {
   file_size: 1000,
   created_at: '2025-01-01T00:00:00Z',
   file_name: '2 files',
-  files: [{ file_id: 'f', file_key: 'k', file_name: 'Report.PDF', file_size: 1, content_type: '', sha256: null }],
+  files: [
+    {
+      file_id: 'f',
+      file_key: 'k',
+      file_name: 'Report.PDF',
+      file_size: 1,
+      content_type: '',
+      sha256: null,
+      scan_status: null,
+      scan_signature: null,
+    },
+  ],
 })
 
 const ids = (list: Transfer[]) => list.map((t) => t.id)

@@ -1,8 +1,9 @@
 import { presignRequest, type UploadedPart } from '@ferry/contracts/api/uploads'
+import { createPartSigner } from '@ferry/contracts/domain/part-signer'
 import type { AwsS3Part, AwsS3UploadParameters, UploadResult } from '@uppy/aws-s3'
 import type { Body, Meta, UppyFile } from '@uppy/core'
 import type { MultipartRef, UploadsApi } from './api/uploads-api.js'
-import { partSizeFor } from './part-size.js'
+import { partCount, partSizeFor } from './part-size.js'
 import { UploadError } from './upload-error.js'
 
 type File = UppyFile<Meta, Body>
@@ -31,6 +32,7 @@ export function uploadContentType(type: string | undefined): string {
  */
 export function createS3Hooks(deps: S3HooksDeps) {
   const { api } = deps
+  const signer = createPartSigner((ref) => api.signParts(ref))
   const target = (file: File) => ({
     filename: file.name ?? 'file',
     content_type: uploadContentType(file.type),
@@ -58,7 +60,7 @@ export function createS3Hooks(deps: S3HooksDeps) {
     },
 
     async signPart(
-      _file: File,
+      file: File,
       {
         uploadId,
         key,
@@ -66,7 +68,8 @@ export function createS3Hooks(deps: S3HooksDeps) {
         signal,
       }: { uploadId: string; key: string; partNumber: number; signal?: AbortSignal },
     ): Promise<AwsS3UploadParameters> {
-      const signed = await api.signPart({ uploadId, key, partNumber }, signal)
+      const size = file.size ?? 0
+      const signed = await signer.sign({ uploadId, key }, partNumber, partCount(size, partSizeFor(size)), signal)
       return { method: 'PUT', url: signed.url, headers: signed.headers }
     },
 
@@ -79,6 +82,7 @@ export function createS3Hooks(deps: S3HooksDeps) {
       } catch (error) {
         const status = error instanceof UploadError ? error.failure.status : undefined
         if (status === 404 || status === 410) {
+          signer.forget(uploadId ?? '')
           deps.onMultipartLost(file.id)
           throw new UploadError('upload_failed', { ...(error as UploadError).failure, retryable: true })
         }
@@ -90,7 +94,9 @@ export function createS3Hooks(deps: S3HooksDeps) {
       _file: File,
       { uploadId, key, parts, signal }: { uploadId: string; key: string; parts: AwsS3Part[]; signal: AbortSignal },
     ): Promise<{ location?: string }> {
-      return api.completeMultipart({ uploadId, key, parts: partsOf(parts) }, signal)
+      const done = await api.completeMultipart({ uploadId, key, parts: partsOf(parts) }, signal)
+      signer.forget(uploadId)
+      return done
     },
 
     async abortMultipartUpload(): Promise<void> {},

@@ -1,6 +1,7 @@
 import type { uploadPartBytes } from '@uppy/aws-s3'
 import type { UploadsApi } from './api/uploads-api.js'
 import type { PickedFile } from './file-names.js'
+import type { UploadMemory } from './upload-memory.js'
 import type { UploadQueueSnapshot } from './upload-queue-state.js'
 
 export interface UploadEngineOptions {
@@ -11,6 +12,8 @@ export interface UploadEngineOptions {
   /** Start uploading as soon as files are added (signed in); otherwise they wait for `setAutoStart(true)`. */
   autoStart?: boolean
   api?: UploadsApi
+  /** Where unfinished multipart uploads are remembered across reloads (default: IndexedDB, when there is one). */
+  memory?: UploadMemory
   /** Requests in flight at once (spec: 6). */
   limit?: number
   retryDelaysMs?: readonly number[]
@@ -37,6 +40,8 @@ export interface UploadEngine {
   /** Tries a failed file again, from where it stopped when the server still has its parts. */
   retry(id: string): void
   retryAll(): void
+  /** Gives up an upload an earlier visit left unfinished (snapshot `resumable`): aborted and forgotten. */
+  dismissResumable(id: string): void
   setAutoStart(on: boolean): void
   destroy(): void
 }

@@ -1,21 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api-error.js'
+import { patternFile, sha256, waitFor } from './testing/engine-waits.js'
 import { createFakeUploadServer } from './testing/fake-upload-server.js'
 import { createUploadEngine, type UploadEngine, type UploadEngineOptions } from './upload-engine.js'
-import type { UploadQueueSnapshot } from './upload-queue-state.js'
 
 const MiB = 1024 * 1024
-
-/** A file whose every MiB differs, so a part sent twice or out of order changes the hash. */
-function patternFile(name: string, mebibytes: number, type = 'application/octet-stream'): File {
-  const chunks = Array.from({ length: mebibytes }, (_, i) => new Uint8Array(MiB).fill(i % 251))
-  return new File(chunks, name, { type })
-}
-
-async function sha256(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer())
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 let engines: UploadEngine[] = []
 afterEach(() => {
@@ -34,26 +23,6 @@ function setup(options: UploadEngineOptions = {}) {
   })
   engines.push(engine)
   return { server, engine }
-}
-
-/** Resolves with the first snapshot that passes `check` (it looks at each one the engine publishes). */
-function waitFor(engine: UploadEngine, check: (s: UploadQueueSnapshot) => boolean, timeoutMs = 10_000) {
-  return new Promise<UploadQueueSnapshot>((resolve, reject) => {
-    // A deadline for the wait, which the snapshot ends, not a pause.
-    const timer = setTimeout(() => {
-      stop()
-      reject(new Error(`Timed out; last snapshot: ${JSON.stringify(engine.getSnapshot().items)}`))
-    }, timeoutMs)
-    const poll = () => {
-      const snapshot = engine.getSnapshot()
-      if (!check(snapshot)) return
-      clearTimeout(timer)
-      stop()
-      resolve(snapshot)
-    }
-    const stop = engine.subscribe(poll)
-    poll()
-  })
 }
 
 describe('createUploadEngine', () => {
@@ -79,7 +48,11 @@ describe('createUploadEngine', () => {
 
     const done = await waitFor(engine, (s) => s.allDone)
     expect(done.items[0]?.multipart).toBe(true)
-    expect(server.ops().filter((op) => op === 'sign')).toHaveLength(8)
+    // Every part signed in one sign-parts call (part-signer.ts), not a call before each PUT.
+    const signs = server.calls
+      .filter((c) => c.op === 'sign')
+      .map((c) => (c.body as { partNumbers: number[] }).partNumbers)
+    expect(signs).toEqual([[1, 2, 3, 4, 5, 6, 7, 8]])
     expect(server.calls.find((c) => c.op === 'create')?.body).toMatchObject({
       filename: 'big.bin',
       file_size: 120 * MiB,

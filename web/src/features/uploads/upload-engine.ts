@@ -5,11 +5,13 @@ import { createUploadsApi } from './api/uploads-api.js'
 import { watchConnectivity } from './connectivity.js'
 import { isIgnoredSystemFile, uploadFileName } from './file-names.js'
 import { usesMultipart } from './part-size.js'
+import { createResumableUploads } from './resumable-uploads.js'
 import { maxUploadRetries, retryDelayMs } from './retry-policy.js'
 import { createNoticeBoard, createSnapshotStore } from './snapshot-store.js'
 import { createRateMeter } from './transfer-rate.js'
 import type { UploadEngine, UploadEngineOptions } from './upload-engine-types.js'
 import { type UploadFailure, uploadFailureOf } from './upload-error.js'
+import { createUploadMemory } from './upload-memory.js'
 import {
   buildSnapshot,
   emptySnapshot,
@@ -43,16 +45,28 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
   let destroyed = false
   let ticker: ReturnType<typeof setInterval> | undefined
 
-  const store = createSnapshotStore<UploadQueueSnapshot>(emptySnapshot, () =>
-    buildSnapshot({
+  const store = createSnapshotStore<UploadQueueSnapshot>(emptySnapshot, () => ({
+    ...buildSnapshot({
       entries: [...entries.values()],
       paused,
       totalBytesPerSecond: totalMeter.bytesPerSecond(),
       notice: notices.current(),
     }),
-  )
+    resumable: resumable.offers(),
+  }))
   const publish = (): void => store.publish()
   const notices = createNoticeBoard<UploadNotice>(publish)
+  // Multipart uploads survive a reload: remembered in IndexedDB, offered again on the next visit.
+  const resumable = createResumableUploads({
+    memory: options.memory ?? createUploadMemory(),
+    api,
+    scope: options.requestId === undefined ? 'account' : `request:${options.requestId}`,
+    onChange: () => {
+      if (!destroyed) publish()
+    },
+  })
+  /** Each multipart file's lastModified, which with its name and size says it is the same file. */
+  const lastModifiedOf = new Map<string, number>()
 
   function tick() {
     const at = now()
@@ -95,20 +109,41 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
       if (!entry || destroyed) return false
       entry.multipartRef = ref
       entry.fileKey = ref.key
+      const { name, size, type } = entry
+      resumable.started(fileId, { name, size, type, lastModified: lastModifiedOf.get(fileId) ?? 0 }, ref)
       return true
     },
     onMultipartLost(fileId) {
       const entry = entries.get(fileId)
       if (entry) entry.multipartRef = null
+      resumable.ended(fileId)
     },
+  })
+
+  uppy.on('s3-multipart:part-uploaded', (file, part) => {
+    if (file && part.PartNumber !== undefined) resumable.partDone(file.id, part.PartNumber)
   })
 
   uppy.on('file-added', (file) => {
     const size = file.size ?? 0
-    entries.set(
-      file.id,
-      newEntry({ id: file.id, name: file.name ?? 'file', size, type: file.type, multipart: usesMultipart(size) }),
-    )
+    const name = file.name ?? 'file'
+    const entry = newEntry({ id: file.id, name, size, type: file.type, multipart: usesMultipart(size) })
+    entries.set(file.id, entry)
+    if (!entry.multipart) return
+    const lastModified = file.data instanceof File ? file.data.lastModified : 0
+    lastModifiedOf.set(file.id, lastModified)
+    // The same file as an unfinished upload of an earlier visit: Uppy restores it (list-parts, then
+    // only the missing parts).
+    const earlier = resumable.take({ name, size, lastModified })
+    if (earlier) {
+      const ref = { uploadId: earlier.uploadId, key: earlier.key }
+      entry.multipartRef = ref
+      entry.fileKey = ref.key
+      resumable.started(file.id, { name, size, type: entry.type, lastModified }, ref, earlier.parts)
+      uppy.setFileState(file.id, { s3Multipart: ref } as Partial<UppyFile<Meta, Body>>)
+    } else if (resumable.offersName(name)) {
+      notices.show({ kind: 'notSameFile', name }, noticeMs)
+    }
   })
 
   uppy.on('upload-start', (files) => {
@@ -135,6 +170,7 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
   uppy.on('upload-success', (file) => {
     const entry = file && entries.get(file.id)
     if (!entry) return
+    resumable.ended(entry.id)
     entry.phase = 'done'
     entry.failure = null
     entry.bytes = entry.size
@@ -197,6 +233,7 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
   function forget(entry: QueueEntry) {
     clearTimeout(entry.retryTimer ?? undefined)
     entries.delete(entry.id)
+    resumable.ended(entry.id)
     if (uppy.getFile(entry.id)) uppy.removeFile(entry.id)
     abortOnServer(entry)
   }
@@ -257,6 +294,9 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
     }
   }
 
+  // Signed out, the server would not answer for the account's uploads: they are checked at sign-in.
+  if (autoStart) void resumable.load()
+
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
@@ -316,10 +356,15 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
       for (const entry of entries.values()) if (entry.phase === 'error') retry(entry)
     },
 
+    dismissResumable(id) {
+      resumable.dismiss(id)
+    },
+
     setAutoStart(on) {
       if (autoStart === on) return
       autoStart = on
       if (on) {
+        void resumable.load()
         if (pausedBySignOut) resume()
         pausedBySignOut = false
         startWaitingFiles()
@@ -338,6 +383,7 @@ export function createUploadEngine(options: UploadEngineOptions = {}): UploadEng
       notices.close()
       for (const entry of entries.values()) {
         clearTimeout(entry.retryTimer ?? undefined)
+        if (entry.phase !== 'done' && entry.multipartRef) resumable.ended(entry.id)
         abortOnServer(entry)
       }
       stopWatching()

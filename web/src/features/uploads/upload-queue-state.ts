@@ -1,4 +1,5 @@
 import type { MultipartRef } from './api/uploads-api.js'
+import type { ResumableUpload } from './resumable-uploads.js'
 import { createRateMeter, type RateMeter, secondsLeft } from './transfer-rate.js'
 import type { UploadFailure } from './upload-error.js'
 
@@ -35,7 +36,11 @@ export interface UploadItem {
 }
 
 /** A short message for the person picking files; `duplicates` ones go away after 5 s (spec/transfers.md §9). */
-export type UploadNotice = { kind: 'duplicates'; names: string[] } | { kind: 'offline' }
+export type UploadNotice =
+  | { kind: 'duplicates'; names: string[] }
+  | { kind: 'offline' }
+  /** Picked with the name of an unfinished earlier upload, but another size or date: sent from the start. */
+  | { kind: 'notSameFile'; name: string }
 
 export interface UploadQueueSnapshot {
   items: readonly UploadItem[]
@@ -54,6 +59,8 @@ export interface UploadQueueSnapshot {
   /** The finished uploads, in the order they were added. */
   completed: readonly UploadedFileRecord[]
   notice: UploadNotice | null
+  /** Unfinished uploads of an earlier visit, which the same files picked again continue. */
+  resumable: readonly ResumableUpload[]
 }
 
 /** The engine's own record of a file. */
@@ -163,6 +170,7 @@ export function buildSnapshot({ entries, paused, totalBytesPerSecond, notice }: 
     errorCount: items.filter((item) => item.status === 'error').length,
     completed,
     notice,
+    resumable: [],
   }
 }
 

@@ -9,8 +9,9 @@ import type { Services } from '../../../composition.js'
 import type { Deps } from '../../../deps.js'
 import { requireUser } from '../../../http/auth-guard.js'
 import { type ReadMail, readOutbox } from '../../../testing/mail-reader.js'
-import { type TestAppOptions, testStacks } from '../../../testing/test-app.js'
+import { type TestApp, type TestAppOptions, testStacks } from '../../../testing/test-app.js'
 import { createPasskeys } from '../passkeys/passkeys.service.js'
+import { createSoftAuthenticator } from '../passkeys/testing/soft-authenticator.js'
 import { createSecondFactor } from '../two-factor/second-factor.service.js'
 
 /** Kept here too: the auth, billing and uploads tests import it with the rest of this kit. */
@@ -139,4 +140,18 @@ export function testSecondFactor(deps: Pick<Deps, 'database' | 'clock' | 'logger
     from: 'ferry@example.com',
   })
   return createSecondFactor({ ...deps, mailer }, createPasskeys(deps))
+}
+
+/** Registers a passkey for the account behind `auth` through the profile's routes; its software authenticator. */
+export async function addPasskey(app: Pick<TestApp, 'api' | 'url'>, auth: Record<string, string>, name = 'Key') {
+  const authenticator = createSoftAuthenticator({ origin: app.url, rpID: new URL(app.url).hostname })
+  const { options } = await (await postJson(app.api, '/api/account/passkeys/options', undefined, auth)).json()
+  const made = await postJson(
+    app.api,
+    '/api/account/passkeys',
+    { name, credential: authenticator.register(options) },
+    auth,
+  )
+  expect(made.status, await made.clone().text()).toBe(201)
+  return authenticator
 }

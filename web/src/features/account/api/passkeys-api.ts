@@ -3,6 +3,7 @@ import { passkeysApi as routes } from '@ferry/contracts/routes/passkeys'
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ApiClient, apiClient } from '../../../lib/api-client.js'
+import { twoFactorRequirementKey } from './two-factor-requirement-api.js'
 
 /** Passkeys of the signed-in account (issue 23 item 2), through the contracts' routes. */
 export interface PasskeysApi {
@@ -39,7 +40,11 @@ export function usePasskeys() {
 
 function useReload() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: passkeysKey })
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: passkeysKey })
+    // A passkey is a second factor: whether 2FA is still required of the account may change.
+    void queryClient.invalidateQueries({ queryKey: twoFactorRequirementKey })
+  }
 }
 
 export function useAddPasskey() {

@@ -8,6 +8,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (query: AdminUsersQuery) => ['admin', 'users', query] as const,
   storage: ['admin', 'storage'] as const,
+  twoFactorPolicy: ['admin', 'two-factor-policy'] as const,
   jobs: (state: JobState | null, kind: string | null) => ['admin', 'jobs', state, kind] as const,
   setPassword: (token: string) => ['set-password', token] as const,
 }
@@ -95,4 +96,21 @@ export function useSetPassword() {
 export function useRetryJob() {
   const reload = useReloadAfter()
   return useMutation({ mutationFn: adminApi.retryJob, onSuccess: reload })
+}
+
+/** "Require two-factor sign-in" and its grace period (issue 23 item 2). */
+export function useTwoFactorPolicy() {
+  return useQuery({ queryKey: adminKeys.twoFactorPolicy, queryFn: ({ signal }) => adminApi.twoFactorPolicy(signal) })
+}
+
+export function useSetTwoFactorPolicy() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: adminApi.setTwoFactorPolicy,
+    onSuccess: (policy) => {
+      queryClient.setQueryData(adminKeys.twoFactorPolicy, policy)
+      // The admin's own account may now have to set it up too.
+      void queryClient.invalidateQueries({ queryKey: ['two-factor'] })
+    },
+  })
 }

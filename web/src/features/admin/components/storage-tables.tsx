@@ -43,6 +43,11 @@ export function StorageTables({ usage }: { usage: StorageUsage }) {
           <Text size="xs" c="dimmed" fw={400}>
             {user.email}
           </Text>
+          {user.organization_name !== null && (
+            <Text size="xs" c="dimmed" fw={400} data-testid="storage-user-organization">
+              {t('storage.organization', { name: user.organization_name })}
+            </Text>
+          )}
         </>
       ),
     },

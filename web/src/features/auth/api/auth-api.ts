@@ -7,10 +7,12 @@ import type {
   VerifyResponse,
 } from '@ferry/contracts/api/auth'
 import type { PasskeyCredential } from '@ferry/contracts/api/passkeys'
+import type { SsoDiscoverResponse } from '@ferry/contracts/api/sso'
 import type { Language } from '@ferry/contracts/domain/languages'
 import { accountApi as accountRoutes } from '@ferry/contracts/routes/account'
 import { authApi as routes } from '@ferry/contracts/routes/auth'
 import { passkeysApi } from '@ferry/contracts/routes/passkeys'
+import { ssoApi } from '@ferry/contracts/routes/sso'
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser'
 import { type ApiClient, createApiClient } from '../../../lib/api-client.js'
 
@@ -23,14 +25,23 @@ export interface AuthApi {
   register(body: RegisterRequest): Promise<LoginResponse>
   /** Exchanges a Google ID token (and the language for a new account); 501 when the server has no Google client id. */
   google(token: string, language?: Language, secondStep?: SecondStepAnswer): Promise<LoginResponse>
-  /** Revokes the session of the auth cookie and clears the cookie. */
-  logout(): Promise<void>
+  /**
+   * Revokes the session of the auth cookie and clears the cookie; after single sign-on, the
+   * provider's end-session address (to end its session too), when it has one.
+   */
+  logout(): Promise<string | undefined>
   /** Ends every session of the signed-in user, this one included, and clears the cookie. */
   logoutAll(): Promise<void>
   /** Whether the auth cookie's session is still valid, and its user as the server has it now. */
   verify(): Promise<VerifyResponse>
   /** GET /auth/config: the Google OAuth client id the server accepts, or null without Google. */
   googleClientId(): Promise<string | null>
+  /** GET /auth/config: the name of the operator's OpenID provider, or null without one. */
+  ssoName(): Promise<string | null>
+  /** GET /auth/config, both answers at once. */
+  config(): Promise<{ googleClientId: string | null; ssoName: string | null }>
+  /** GET /auth/sso/discover: whether the address's domain signs in with its organization's provider. */
+  ssoDiscover(email: string): Promise<SsoDiscoverResponse>
   /** POST /auth/confirm-email with the link's token or the email and the 6-digit code (spec/accounts.md §2). */
   confirmEmail(body: ConfirmEmailRequest): Promise<void>
   /** POST /auth/confirm-email/resend: a new link and code by email (throttled: 429 with Retry-After). */
@@ -50,14 +61,18 @@ export function createAuthApi(client: ApiClient): AuthApi {
     login: (body) => client.call(routes.login, { body }),
     register: (body) => client.call(routes.register, { body }),
     google: (token, language, secondStep) => client.call(routes.google, { body: { token, language, ...secondStep } }),
-    logout: async () => {
-      await client.call(routes.logout)
-    },
+    logout: async () => (await client.call(routes.logout)).end_session_url,
     logoutAll: async () => {
       await client.call(routes.logoutAll)
     },
     verify: () => client.call(routes.verify, { body: {} }),
     googleClientId: async () => (await client.call(routes.config)).google_client_id,
+    ssoName: async () => (await client.call(routes.config)).oidc?.name ?? null,
+    config: async () => {
+      const config = await client.call(routes.config)
+      return { googleClientId: config.google_client_id, ssoName: config.oidc?.name ?? null }
+    },
+    ssoDiscover: (email) => client.call(ssoApi.discover, { query: { email } }),
     confirmEmail: async (body) => {
       await client.call(routes.confirmEmail, { body })
     },

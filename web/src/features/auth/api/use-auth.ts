@@ -83,8 +83,10 @@ export function useLogout(): () => Promise<void> {
   return useCallback(
     () =>
       whileLeaving(async () => {
-        await authApi.logout().catch(() => undefined)
+        const endSessionUrl = await authApi.logout().catch(() => undefined)
         await leave()
+        // Signed in through a provider: its own session ends too (it sends the browser back to /signin).
+        if (endSessionUrl) window.location.assign(endSessionUrl)
       }),
     [leave],
   )

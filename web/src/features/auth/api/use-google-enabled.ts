@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
-import { authApi } from './auth-api.js'
+import { useAuthConfig } from './use-auth-config.js'
 
 /**
  * Whether the server takes Google sign-in (GET /auth/config has a client id). The button stays
@@ -7,11 +6,6 @@ import { authApi } from './auth-api.js'
  * without it.
  */
 export function useGoogleEnabled(): boolean {
-  const config = useQuery({
-    queryKey: ['auth', 'config', 'google'],
-    queryFn: () => authApi.googleClientId(),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  })
-  return typeof config.data === 'string' && config.data !== ''
+  const clientId = useAuthConfig((config) => config.googleClientId).data
+  return typeof clientId === 'string' && clientId !== ''
 }

@@ -18,6 +18,8 @@ export interface AuthModalProps {
   reason?: string | null
   /** Shown above the sign-up form only (a referral link's invitation). */
   signupNotice?: ReactNode
+  /** A refused single sign-on's code, from the sign-in page's `?sso_error=`. */
+  ssoError?: string | null
 }
 
 /** The login/signup modal of spec/transfers.md §2, with "Forgot password?" (product.md §23). */
@@ -29,6 +31,7 @@ export function AuthModal({
   onAuthenticated,
   reason,
   signupNotice,
+  ssoError,
 }: AuthModalProps) {
   const { t } = useTranslation(['common', 'account'])
   // The address typed in the log-in form when "Forgot password?" was chosen; undefined otherwise.
@@ -70,6 +73,7 @@ export function AuthModal({
           onModeChange={onModeChange}
           onAuthenticated={onAuthenticated}
           onForgotPassword={setForgotFrom}
+          ssoError={ssoError}
         />
       )}
     </Modal>

@@ -1,13 +1,15 @@
 import type { SecondFactorMethod } from '@ferry/contracts/api/passkeys'
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { IconAlertCircle, IconKey } from '@tabler/icons-react'
+import { IconAlertCircle, IconBuilding, IconKey } from '@tabler/icons-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { isApiError } from '../../../lib/api-error.js'
+import { currentLanguage } from '../../../lib/i18n.js'
 import { passkeyErrorMessage } from '../../../lib/passkey-error.js'
 import { paths } from '../../../lib/paths.js'
 import { useEmailSignIn, useGoogleSecondStep, usePasskeySignIn } from '../api/use-auth.js'
 import { useGoogleEnabled } from '../api/use-google-enabled.js'
+import { useSsoName } from '../api/use-sso-name.js'
 import { authErrorMessage } from '../auth-error-message.js'
 import {
   type AuthFormErrors,
@@ -16,8 +18,12 @@ import {
   authLimits,
   validateAuthForm,
 } from '../auth-form-validation.js'
+import { ssoErrorMessage } from '../sso-error-message.js'
+import { noteSsoStart } from '../sso-return.js'
+import { ssoStartPath } from '../sso-start.js'
 import { GoogleSignInButton } from './google-sign-in-button.js'
 import { type SecondFactorAnswer, SecondFactorStep } from './second-factor-step.js'
+import { SsoEmailPanel } from './sso-email-panel.js'
 
 export interface AuthPanelProps {
   mode: AuthMode
@@ -25,10 +31,12 @@ export interface AuthPanelProps {
   onAuthenticated(): void
   /** "Forgot password?" was chosen, with the email typed so far. */
   onForgotPassword?(email: string): void
+  /** A refused single sign-on's code (`/signin?sso_error=`), shown translated above the form. */
+  ssoError?: string | null
 }
 
 /** The auth modal's content (spec/transfers.md §2, §5): Google, then email and password, and the mode toggle. */
-export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPassword }: AuthPanelProps) {
+export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPassword, ssoError }: AuthPanelProps) {
   const { t, i18n } = useTranslation(['common', 'account'])
   const emailSignIn = useEmailSignIn()
   const [values, setValues] = useState<AuthFormValues>({ name: '', email: '', password: '' })
@@ -37,6 +45,7 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   const signup = mode === 'signup'
   const passwordId = useId()
   const googleEnabled = useGoogleEnabled()
+  const ssoName = useSsoName()
   // The password was right and the account asks for its second step (issue 23 item 2).
   const [secondStep, setSecondStep] = useState(false)
   // The same after Google: its credential goes again with the code.
@@ -45,6 +54,9 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
   const passkeySignIn = usePasskeySignIn()
   // The second-step methods the account has (`methods` of the server's 401).
   const [methods, setMethods] = useState<SecondFactorMethod[]>([])
+  // "Continue with single sign-on": the address's organization provider (issue 23 item 3); `required`
+  // when a password sign-in was refused with `sso_required`.
+  const [sso, setSso] = useState<{ email: string; required: boolean } | null>(null)
 
   /** The server's 401 asking for the second step: shows it, with the account's methods. */
   const askSecondStep = (error: unknown): boolean => {
@@ -85,6 +97,8 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
       onSuccess: onAuthenticated,
       onError: (error) => {
         if (askSecondStep(error)) setSecondStep(true)
+        else if (isApiError(error) && error.code === 'sso_required')
+          setSso({ email: values.email.trim(), required: true })
         else setFormError(authErrorMessage(i18n, error))
       },
     })
@@ -129,6 +143,16 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
     )
   }
 
+  if (sso && !signup) {
+    return (
+      <SsoEmailPanel
+        initialEmail={sso.email}
+        notice={sso.required ? t('auth.sso.requiredNotice') : null}
+        onBack={() => setSso(null)}
+      />
+    )
+  }
+
   const toggle = () => {
     setFieldErrors({})
     setFormError(null)
@@ -138,6 +162,23 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
 
   return (
     <Stack gap="md">
+      {ssoError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="sso-error">
+          {ssoErrorMessage(i18n, ssoError)}
+        </Alert>
+      )}
+      {ssoName && (
+        // A full navigation: the server sends the browser to the provider (PKCE, state, nonce).
+        <Button
+          component="a"
+          href={ssoStartPath(currentLanguage(i18n))}
+          onClick={() => noteSsoStart()}
+          variant="default"
+          fullWidth
+        >
+          {t('auth.sso.button', { name: ssoName })}
+        </Button>
+      )}
       {googleEnabled && (
         <>
           <GoogleSignInButton
@@ -145,7 +186,10 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
             onStart={() => setFormError(null)}
             onSignedIn={onAuthenticated}
             onError={setFormError}
-            onSecondStep={setGoogleCredential}
+            onSecondStep={(credential, offered) => {
+              setMethods([...offered])
+              setGoogleCredential(credential)
+            }}
           />
           <Divider label={t('auth.form.or')} labelPosition="center" />
         </>
@@ -242,6 +286,19 @@ export function AuthPanel({ mode, onModeChange, onAuthenticated, onForgotPasswor
           data-testid="passkey-sign-in"
         >
           {t('passkeys.signIn')}
+        </Button>
+      )}
+      {!signup && (
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<IconBuilding size={18} />}
+          disabled={emailSignIn.isPending}
+          onClick={() => setSso({ email: values.email.trim(), required: false })}
+          data-testid="sso-sign-in"
+        >
+          {t('auth.sso.withOrganization')}
         </Button>
       )}
       <Text size="sm" ta="center" c="dimmed">

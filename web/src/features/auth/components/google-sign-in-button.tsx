@@ -1,3 +1,4 @@
+import type { SecondFactorMethod } from '@ferry/contracts/api/passkeys'
 import { Button } from '@mantine/core'
 import { IconBrandGoogleFilled } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -10,8 +11,11 @@ export interface GoogleSignInButtonProps {
   onStart(): void
   onSignedIn(): void
   onError(message: string): void
-  /** The account asks for its second step: Google's credential, to send again with the code. */
-  onSecondStep(credential: string): void
+  /**
+   * The account asks for its second step: Google's credential, to send again with the answer,
+   * and the methods the account can answer with.
+   */
+  onSecondStep(credential: string, methods: readonly SecondFactorMethod[]): void
 }
 
 export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError, onSecondStep }: GoogleSignInButtonProps) {
@@ -22,7 +26,7 @@ export function GoogleSignInButton({ disabled, onStart, onSignedIn, onError, onS
     google.mutate(undefined, {
       onSuccess: onSignedIn,
       onError: (error) => {
-        if (error instanceof GoogleSecondStepNeeded) return onSecondStep(error.credential)
+        if (error instanceof GoogleSecondStepNeeded) return onSecondStep(error.credential, error.methods)
         const message = googleErrorMessage(i18n, error)
         if (message) onError(message)
       },

@@ -76,6 +76,17 @@ describe('signInWithGoogle', () => {
     const error = await signInWithGoogle(deps({ exchange: () => Promise.reject(required) }).deps).catch((e) => e)
     expect(error).toBeInstanceOf(GoogleSecondStepNeeded)
     expect((error as GoogleSecondStepNeeded).credential).toBe('google-id-token')
+    expect((error as GoogleSecondStepNeeded).methods).toEqual([])
+  })
+
+  it("passes on the second step's methods, so a passkey is offered as after a password", async () => {
+    const required = new ApiError(401, 'Enter the code.', 'second_factor_required', {
+      code: 'second_factor_required',
+      methods: ['totp', 'recovery_code', 'passkey'],
+    })
+    const error = await signInWithGoogle(deps({ exchange: () => Promise.reject(required) }).deps).catch((e) => e)
+    expect(error).toBeInstanceOf(GoogleSecondStepNeeded)
+    expect((error as GoogleSecondStepNeeded).methods).toEqual(['totp', 'recovery_code', 'passkey'])
   })
 
   it("keeps the server's refusal, or an unreachable server, as the cause", async () => {

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@ferry/contracts/api/auth'
+import type { SecondFactorMethod } from '@ferry/contracts/api/passkeys'
 import { isApiError } from '../../../lib/api-error.js'
 import { type GoogleAccountsId, GoogleSignInError } from './google-identity.js'
 
@@ -13,10 +14,14 @@ export interface GoogleSignInDeps {
 
 /**
  * Google vouched for the person, and the account asks for its second step (issue 23): the
- * credential is kept to send again with the code.
+ * credential is kept to send again with the code, and the methods the account can answer with
+ * (a passkey among them) are offered as after a password.
  */
 export class GoogleSecondStepNeeded extends Error {
-  constructor(readonly credential: string) {
+  constructor(
+    readonly credential: string,
+    readonly methods: readonly SecondFactorMethod[] = [],
+  ) {
     super('Google sign-in: second step needed')
     this.name = 'GoogleSecondStepNeeded'
   }
@@ -41,9 +46,9 @@ export async function signInWithGoogle(deps: GoogleSignInDeps): Promise<LoginRes
     const id = await deps.loadIdentity()
     const credential = await deps.requestCredential(id, clientId)
     return await deps.exchange(credential).catch((error: unknown) => {
-      throw isApiError(error) && error.code === 'second_factor_required'
-        ? new GoogleSecondStepNeeded(credential)
-        : error
+      if (!isApiError(error) || error.code !== 'second_factor_required') throw error
+      const listed = (error.body as { methods?: SecondFactorMethod[] } | undefined)?.methods
+      throw new GoogleSecondStepNeeded(credential, Array.isArray(listed) ? listed : [])
     })
   } catch (error) {
     throw asFailure(error)

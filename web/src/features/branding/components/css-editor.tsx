@@ -18,10 +18,6 @@ export function offsetOf(text: string, line: number, column: number): number {
   return Math.min(offset + column - 1, text.length)
 }
 
-/** The reason of a 422 `css_refused`, without the position the server appended to it. */
-const reasonOf = (detail: string) =>
-  detail.replace(/^This stylesheet was refused: /, '').replace(/ \(line \d+, column \d+\)\.?$/, '')
-
 /**
  * The organization's stylesheet (issue 22 item 4): a code field, saved as text/css. When the
  * server refuses it, the refusal's line and column are shown and the cursor is put there.
@@ -82,7 +78,12 @@ export function CssEditor({ organizationId, canManage }: { organizationId: strin
             styles={{ input: { fontFamily: 'monospace' } }}
             error={
               refusal
-                ? t('css.refusedAt', { line: refusal.line, column: refusal.column, reason: reasonOf(refusal.detail) })
+                ? t('css.refusedAt', {
+                    line: refusal.line,
+                    column: refusal.column,
+                    // The server's stable reason code, in the reader's language, with what it names.
+                    reason: t(`css.reasons.${refusal.reason}`, { subject: refusal.subject ?? '' }),
+                  })
                 : undefined
             }
             data-testid="brand-css-input"

@@ -20,6 +20,7 @@ describe('OrganizationSettingsCard', () => {
     expect(await screen.findByRole('heading', { name: 'How Acme looks to recipients' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Branding' }).getAttribute('href')).toBe('/organization/branding')
     expect(screen.getByRole('link', { name: 'Custom domains' }).getAttribute('href')).toBe('/organization/domains')
+    expect(screen.getByRole('link', { name: 'Single sign-on' }).getAttribute('href')).toBe('/organization/sso')
   })
 
   it('speaks Spanish', async () => {

@@ -1,6 +1,6 @@
 import type { Organization } from '@ferry/contracts/api/organizations'
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { IconPalette, IconWorldWww } from '@tabler/icons-react'
+import { IconPalette, IconShieldLock, IconWorldWww } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.js'
@@ -8,7 +8,8 @@ import { paths } from '../../../lib/paths.js'
 /**
  * Where an owner or admin goes from the organization page to what the organization shows the
  * world: its branding (issue 22 items 3, 4) and its custom domains (item 2). Each page explains
- * the plan it needs when the organization's plan lacks the flag.
+ * the plan it needs when the organization's plan lacks the flag; and how its members sign in, with
+ * its own identity provider (issue 23 item 3).
  */
 export function OrganizationSettingsCard({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organizations')
@@ -26,6 +27,13 @@ export function OrganizationSettingsCard({ organization }: { organization: Organ
       title: t('settings.domains'),
       body: t('settings.domainsBody'),
       testId: 'organization-domains-link',
+    },
+    {
+      to: paths.organizationSso,
+      icon: <IconShieldLock size={18} />,
+      title: t('settings.sso'),
+      body: t('settings.ssoBody'),
+      testId: 'organization-sso-link',
     },
   ]
   return (

@@ -17,7 +17,10 @@ export function useRequestLinkList() {
 
 /** Received Files. */
 export function useReceivedGroups() {
-  return usePagedList(requestLinkKeys.received, (cursor, signal) => requestLinksApi.received(cursor, signal))
+  return usePagedList(requestLinkKeys.received, (cursor, signal) => requestLinksApi.received(cursor, signal), {
+    // A file the virus scan has not judged yet turns downloadable (or blocked) without a reload.
+    refreshEvery: (groups) => (groups.some((g) => g.files.some((f) => f.scan_status === 'pending')) ? 3000 : false),
+  })
 }
 
 /** The upload page's load: one try, as each error answer (404, 410) is a page state, not a hiccup. */

@@ -10,7 +10,6 @@ import {
   type RequestLinkFormErrors,
   toRequestBody,
 } from '../request-link-form-values.js'
-import { requestUploadUrl } from '../request-link-text.js'
 import { useMessageText } from './message-text.js'
 import { RequestLinkFields } from './request-link-fields.js'
 
@@ -37,7 +36,7 @@ export function CreateLinkForm({ isAuthenticated }: { isAuthenticated: boolean }
     if (hasFormErrors(checked.errors)) return
     create.mutate(checked.body, {
       onSuccess: (response) => {
-        setLink(requestUploadUrl(window.location.origin, response.request_id))
+        setLink(response.upload_url)
         setValues(emptyFormValues)
       },
       onError: (error) => setFailure(createLinkFailure(error)),

@@ -8,7 +8,7 @@ import { type ResponsiveColumn, ResponsiveTable } from '../../../components/resp
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useDeleteRequestLink, useRequestLinkList, useUpdateRequestLink } from '../api/request-link-queries.js'
 import { createLinkFailure } from '../request-link-errors.js'
-import { linkIdPrefix, requestUploadUrl } from '../request-link-text.js'
+import { linkIdPrefix } from '../request-link-text.js'
 import { CopyLinkButton } from './copy-link-button.js'
 import { DeleteRequestModal, EditRequestModal } from './edit-request-modal.js'
 import { ListEmpty, ListFailed, ListLoading } from './list-states.js'
@@ -113,7 +113,7 @@ export function MyRequestsTable() {
         const open = status === 'active'
         return (
           <Group gap={2} wrap="nowrap">
-            <CopyLinkButton value={requestUploadUrl(window.location.origin, link.request_id)} />
+            <CopyLinkButton value={link.upload_url} />
             <Tooltip label={t('mine.edit')} withArrow>
               <ActionIcon variant="subtle" aria-label={t('mine.edit')} onClick={() => setEditing(link)}>
                 <IconPencil size={18} />

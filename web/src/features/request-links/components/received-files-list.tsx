@@ -1,14 +1,18 @@
-import type { ReceivedGroup } from '@ferry/contracts/api/request-links'
+import type { ReceivedFile, ReceivedGroup } from '@ferry/contracts/api/request-links'
 import { Button, Card, Group, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileZip } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { LoadMore } from '../../../components/load-more.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { ScanMark } from '../../transfers/index.js'
 import { useReceivedGroups } from '../api/request-link-queries.js'
 import { receivedFileHref, receivedGroupHref } from '../api/request-links-api.js'
 import { linkIdPrefix } from '../request-link-text.js'
 import { ListEmpty, ListFailed, ListLoading } from './list-states.js'
+
+/** Bytes the virus scan let through (docs/decisions/0039): the server refuses the others too. */
+const downloadable = (file: ReceivedFile) => file.scan_status !== 'infected' && file.scan_status !== 'pending'
 
 /**
  * One received group. Downloads are plain links: the server answers with an attachment (or a
@@ -37,7 +41,7 @@ function ReceivedGroupCard({ group }: { group: ReceivedGroup }) {
               {formatDate(group.created_at)}
             </Text>
           </div>
-          {!group.files_deleted && group.files.length > 0 && (
+          {!group.files_deleted && group.files.length > 0 && group.files.every(downloadable) && (
             <Button
               component="a"
               href={receivedGroupHref(group.id)}
@@ -77,10 +81,11 @@ function ReceivedGroupCard({ group }: { group: ReceivedGroup }) {
               <Text size="sm" style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                 {file.file_name}
               </Text>
+              <ScanMark status={file.scan_status} signature={file.scan_signature} />
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatSize(file.file_size)}
               </Text>
-              {!group.files_deleted && (
+              {!group.files_deleted && downloadable(file) && (
                 <Button
                   component="a"
                   href={receivedFileHref(file.id)}

@@ -7,6 +7,8 @@ import {
   type RoomResponse,
   type RoomTransfer,
   roomGuestHeader,
+  type SendAsLinkRequest,
+  type SendAsLinkResponse,
   type TransferStatusRequest,
 } from '@ferry/contracts/api/rooms'
 import { roomsApi as routes } from '@ferry/contracts/routes/rooms'
@@ -27,6 +29,8 @@ export interface RoomsApi {
   initiateTransfer(roomId: string, payload: InitiateTransferRequest, guestToken: string | null): Promise<RoomTransfer>
   respond(transferId: string, accept: boolean, guestToken: string | null): Promise<RoomTransfer>
   reportStatus(transferId: string, payload: TransferStatusRequest, guestToken: string | null): Promise<RoomTransfer>
+  /** The offer that could not connect, sent as a link transfer of these uploads (signed-in senders). */
+  sendAsLink(transferId: string, files: SendAsLinkRequest['files']): Promise<SendAsLinkResponse>
   /** One page of the history, after `cursor` (null for the first). */
   history(cursor: string | null, signal?: AbortSignal): Promise<HistoryList>
 }
@@ -72,6 +76,7 @@ export function createRoomsApi(
         { params: { id: transferId }, body: payload },
         { headers: guestHeaders(guestToken) },
       ),
+    sendAsLink: (transferId, files) => client.call(routes.sendAsLink, { params: { id: transferId }, body: { files } }),
     history: (cursor, signal) => client.call(routes.history, { query: { cursor: cursor ?? undefined } }, { signal }),
   }
 }

@@ -9,6 +9,7 @@ import { useRoomConnection } from '../hooks/use-room-connection.js'
 import { useRoomNotifications } from '../hooks/use-room-notifications.js'
 import { type RoomTransferNotice, useRoomTransfers } from '../hooks/use-room-transfers.js'
 import { IncomingRequests } from './incoming-requests.js'
+import { LinksInstead } from './links-instead.js'
 import { ParticipantList } from './participant-list.js'
 import { RoomActions } from './room-actions.js'
 import { RoomInvite } from './room-invite.js'
@@ -52,6 +53,8 @@ export function MemberRoom({
     (notice: RoomTransferNotice) => {
       const { notify } = notifications
       if (notice.kind === 'initiateFailed') return notify('error', t('transfers.initiateFailed'))
+      if (notice.kind === 'linkInstead')
+        return notify('info', t('linkInstead.notice', { name: notice.link.senderName }))
       const { transfer } = notice
       const file = transfer.file_name
       if (notice.kind === 'request') notify('info', t('notifications.request', { name: transfer.sender_name, file }))
@@ -120,6 +123,7 @@ export function MemberRoom({
       {connection.closedCode !== null && !room.expired && <Alert color="yellow">{t('room.disconnected')}</Alert>}
       <RoomNotifications items={notifications.items} onClose={notifications.dismiss} />
       {!room.expired && <RoomInvite url={inviteUrl} />}
+      <LinksInstead links={transfers.links} onClose={transfers.dismissLink} />
       <IncomingRequests
         requests={transfers.requests}
         onRespond={(view, accept) => void transfers.respond(view, accept)}
@@ -130,7 +134,7 @@ export function MemberRoom({
             participants={room.participants}
             me={room.me}
             max={room.max_participants}
-            onSendFile={(recipientId, file) => void transfers.sendFile(recipientId, file)}
+            onSendFiles={(recipientId, files) => void transfers.sendFiles(recipientId, files)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -151,6 +155,8 @@ export function MemberRoom({
                 view={view}
                 onCancel={() => transfers.cancel(view)}
                 onDismiss={() => transfers.dismiss(view.transfer.transfer_id)}
+                canSendAsLink={guestToken === null}
+                onSendAsLink={() => void transfers.sendAsLinkInstead(view)}
               />
             ))}
           </Stack>

@@ -1,24 +1,31 @@
 import type { RoomParticipant } from '@ferry/contracts/api/rooms'
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconSend } from '@tabler/icons-react'
-import { useRef } from 'react'
+import { IconFolder, IconSend } from '@tabler/icons-react'
+import { type ChangeEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 export interface ParticipantListProps {
   participants: RoomParticipant[]
   me: string
   max: number
-  onSendFile(recipientId: string, file: File): void
+  /** Files picked for one offer (several, or a folder's, with their paths). */
+  onSendFiles(recipientId: string, files: File[]): void
 }
 
 /** Participants with the host marker; 'Send File' next to everyone else opens a file picker. */
-export function ParticipantList({ participants, me, max, onSendFile }: ParticipantListProps) {
+export function ParticipantList({ participants, me, max, onSendFiles }: ParticipantListProps) {
   const { t } = useTranslation('rooms')
   const input = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
   const recipient = useRef<string | null>(null)
-  const pick = (id: string) => {
+  const pick = (id: string, folder = false) => {
     recipient.current = id
-    input.current?.click()
+    ;(folder ? folderInput : input).current?.click()
+  }
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.currentTarget.files ?? [])
+    event.currentTarget.value = ''
+    if (files.length > 0 && recipient.current) onSendFiles(recipient.current, files)
   }
   return (
     <Paper withBorder radius="lg" p="md">
@@ -54,14 +61,25 @@ export function ParticipantList({ participants, me, max, onSendFile }: Participa
               )}
             </Group>
             {participant.user_id !== me && (
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} />}
-                aria-label={t('room.sendFileTo', { name: participant.user_name })}
-                onClick={() => pick(participant.user_id)}
-              >
-                {t('room.sendFile')}
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  leftSection={<IconSend size={14} />}
+                  aria-label={t('room.sendFileTo', { name: participant.user_name })}
+                  onClick={() => pick(participant.user_id)}
+                >
+                  {t('room.sendFile')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconFolder size={14} />}
+                  aria-label={t('room.sendFolderTo', { name: participant.user_name })}
+                  onClick={() => pick(participant.user_id, true)}
+                >
+                  {t('room.sendFolder')}
+                </Button>
+              </Group>
             )}
           </Group>
         ))}
@@ -70,16 +88,15 @@ export function ParticipantList({ participants, me, max, onSendFile }: Participa
             {t('room.noOthers')}
           </Text>
         )}
+        <input ref={input} type="file" multiple hidden data-testid="send-file-input" onChange={picked} />
+        {/* webkitdirectory: every file under the chosen folder, each with its path (webkitRelativePath). */}
         <input
-          ref={input}
+          ref={folderInput}
           type="file"
           hidden
-          data-testid="send-file-input"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0]
-            event.currentTarget.value = ''
-            if (file && recipient.current) onSendFile(recipient.current, file)
-          }}
+          data-testid="send-folder-input"
+          {...{ webkitdirectory: '' }}
+          onChange={picked}
         />
       </Stack>
     </Paper>

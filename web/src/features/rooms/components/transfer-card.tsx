@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
-import { IconDownload, IconX } from '@tabler/icons-react'
+import { Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
+import { IconDownload, IconLink, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize, useFormatSpeed } from '../../../components/use-format-file-size.js'
+import { translatedErrorMessage } from '../../../lib/error-message.js'
 import type { TransferView } from '../hooks/use-room-transfers.js'
 import { transferFailures } from '../p2p/channel-protocol.js'
 
@@ -9,12 +10,15 @@ export interface TransferCardProps {
   view: TransferView
   onCancel(): void
   onDismiss(): void
+  /** The sender is signed in, so may send an offer that could not connect as a stored transfer. */
+  canSendAsLink: boolean
+  onSendAsLink(): void
 }
 
 const running = ['waiting', 'connecting', 'transferring'] as const
 
 /** One transfer on either side: progress (bytes, %, speed), then the outcome, Download for the receiver. */
-export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
+export function TransferCard({ view, onCancel, onDismiss, canSendAsLink, onSendAsLink }: TransferCardProps) {
   const { t } = useTranslation('rooms')
   const formatSize = useFormatFileSize()
   const formatSpeed = useFormatSpeed()
@@ -60,17 +64,19 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
           <Text size="sm" data-testid="transfer-status" c={phase === 'failed' ? 'red' : undefined}>
             {phase === 'failed'
               ? t('transfers.failed', { reason: reason ?? '' })
-              : t(`transfers.phase.${phase === 'requested' ? 'waiting' : phase}`, {
-                  // view.speed is MiB/s, as the server records it.
-                  speed: formatSpeed((view.speed ?? 0) * 1024 * 1024),
-                })}
+              : view.reconnecting && isRunning
+                ? t('transfers.reconnecting')
+                : t(`transfers.phase.${phase === 'requested' ? 'waiting' : phase}`, {
+                    // view.speed is MiB/s, as the server records it.
+                    speed: formatSpeed((view.speed ?? 0) * 1024 * 1024),
+                  })}
           </Text>
           <Group gap="xs">
-            {view.downloadUrl && (
+            {view.downloads.length === 1 && view.downloads[0] && (
               <Button
                 component="a"
-                href={view.downloadUrl}
-                download={transfer.file_name}
+                href={view.downloads[0].url}
+                download={view.downloads[0].name}
                 size="xs"
                 leftSection={<IconDownload size={14} />}
               >
@@ -88,7 +94,80 @@ export function TransferCard({ view, onCancel, onDismiss }: TransferCardProps) {
             )}
           </Group>
         </Group>
+        {phase === 'completed' && view.resumes > 0 && (
+          <Text size="sm" c="dimmed" data-testid="transfer-resumed">
+            {t('transfers.resumed', { count: view.resumes })}
+          </Text>
+        )}
+        {view.direction === 'sending' && phase === 'failed' && view.noDirectConnection && (
+          <SendAsLinkBox view={view} canSendAsLink={canSendAsLink} onSendAsLink={onSendAsLink} />
+        )}
+        {view.downloads.length > 1 && (
+          <Stack gap={2} data-testid="received-files">
+            <Text size="sm">{t('transfers.filesReceived', { count: view.downloads.length })}</Text>
+            {view.downloads.map((download) => (
+              <Anchor key={download.url} href={download.url} download={download.name} size="sm">
+                <IconDownload size={12} style={{ verticalAlign: 'middle' }} /> {download.name}
+              </Anchor>
+            ))}
+          </Stack>
+        )}
       </Stack>
     </Paper>
+  )
+}
+
+/**
+ * No direct connection could be made (issue 24 item 4): one click sends the same files as a link
+ * transfer to the same recipient; a visitor is told to sign in, as a stored transfer needs an account.
+ */
+function SendAsLinkBox({
+  view,
+  canSendAsLink,
+  onSendAsLink,
+}: Pick<TransferCardProps, 'view' | 'canSendAsLink' | 'onSendAsLink'>) {
+  const { t, i18n } = useTranslation('rooms')
+  const { asLink } = view
+  if (!canSendAsLink)
+    return (
+      <Text size="sm" c="dimmed" data-testid="send-as-link-sign-in">
+        {t('transfers.asLink.signIn')}
+      </Text>
+    )
+  if (asLink?.state === 'sent')
+    return (
+      <Text size="sm" data-testid="send-as-link-sent">
+        {t('transfers.asLink.sent', { name: view.transfer.recipient_name })}{' '}
+        <Anchor href={asLink.shareUrl} target="_blank" rel="noopener noreferrer">
+          {asLink.shareUrl}
+        </Anchor>
+      </Text>
+    )
+  const sending = asLink?.state === 'sending'
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" c="dimmed">
+        {t('transfers.asLink.explain')}
+      </Text>
+      <Button
+        size="xs"
+        leftSection={<IconLink size={14} />}
+        onClick={onSendAsLink}
+        loading={sending}
+        data-testid="send-as-link"
+      >
+        {t('transfers.asLink.button')}
+      </Button>
+      {sending && (
+        <Text size="sm" c="dimmed" data-testid="send-as-link-progress">
+          {t('transfers.asLink.uploading', { percent: Math.round(asLink.progress * 100) })}
+        </Text>
+      )}
+      {asLink?.state === 'failed' && (
+        <Text size="sm" c="red" data-testid="send-as-link-error">
+          {translatedErrorMessage(i18n, asLink.error) ?? t('transfers.asLink.failed')}
+        </Text>
+      )}
+    </Stack>
   )
 }

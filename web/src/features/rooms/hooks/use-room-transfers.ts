@@ -1,9 +1,11 @@
-import type { RoomMemberView, RoomTransfer } from '@ferry/contracts/api/rooms'
+import { fileNameMaxLength, type RoomMemberView, type RoomTransfer } from '@ferry/contracts/api/rooms'
 import type { RoomServerEvent } from '@ferry/contracts/realtime/room-events'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { createUploadEngine } from '../../uploads/index.js'
 import { roomsApi } from '../api/rooms-api.js'
 import type { TransferFailure } from '../p2p/channel-protocol.js'
-import { PeerTransfer, PeerTransferError } from '../p2p/peer-transfer.js'
+import { type FileToSend, PeerTransfer, PeerTransferError } from '../p2p/peer-transfer.js'
+import { isShareLink, SendAsLinkError, sendAsLink } from '../p2p/send-as-link.js'
 import { megabytesPerSecond, type TransferProgress } from '../p2p/transfer-progress.js'
 import type { SignallingClient } from '../realtime/signalling-client.js'
 
@@ -27,8 +29,29 @@ export interface TransferView {
   failure: string | null
   /** MB/s once completed. */
   speed: number | null
-  /** The receiver's stored file, for Download. */
-  downloadUrl: string | null
+  /** The receiver's stored files, for Download (one per file of the offer). */
+  downloads: { name: string; url: string }[]
+  /** The connection dropped and is being made again (the transfer then resumes). */
+  reconnecting: boolean
+  /** How many times the transfer resumed after a dropped connection (once completed). */
+  resumes: number
+  /** No direct connection could be made: the sender may send the files as a stored transfer. */
+  noDirectConnection: boolean
+  /** The sender's "Send as a link instead", once clicked. */
+  asLink: AsLinkState | null
+}
+
+/** Sending an offer that could not connect as a link transfer: uploading (0 to 1), then sent or failed. */
+export type AsLinkState =
+  | { state: 'sending'; progress: number }
+  | { state: 'sent'; shareUrl: string }
+  | { state: 'failed'; error: unknown }
+
+/** A link the sender of an offer to this page sent instead of the direct transfer. */
+export interface LinkInstead {
+  transferId: string
+  senderName: string
+  shareUrl: string
 }
 
 export type RoomTransferNotice =
@@ -37,6 +60,7 @@ export type RoomTransferNotice =
   | { kind: 'completed'; transfer: RoomTransfer }
   | { kind: 'failed'; transfer: RoomTransfer; reason: string }
   | { kind: 'initiateFailed' }
+  | { kind: 'linkInstead'; link: LinkInstead }
 
 interface Options {
   room: RoomMemberView
@@ -54,7 +78,8 @@ const active: TransferPhase[] = ['connecting', 'transferring']
  */
 export function useRoomTransfers({ room, guestToken, signalling, notify }: Options) {
   const [views, setViews] = useState<Record<string, TransferView>>({})
-  const files = useRef(new Map<string, File>())
+  const [links, setLinks] = useState<LinkInstead[]>([])
+  const files = useRef(new Map<string, FileToSend[]>())
   const engines = useRef(new Map<string, PeerTransfer>())
   const notifyRef = useRef(notify)
   notifyRef.current = notify
@@ -77,7 +102,11 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
           progress: null,
           failure: null,
           speed: null,
-          downloadUrl: null,
+          downloads: [],
+          reconnecting: false,
+          resumes: 0,
+          noDirectConnection: false,
+          asLink: null,
         },
       })),
     [room.me],
@@ -100,21 +129,27 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
         transferId: id,
         iceServers: room.ice_servers,
         signal: link,
-        onConnected: () => update(id, { phase: 'transferring' }),
+        onConnected: () => update(id, { phase: 'transferring', reconnecting: false }),
+        onReconnecting: () => update(id, { reconnecting: true }),
         onProgress: (progress: TransferProgress) => update(id, { progress }),
       }
-      const file = files.current.get(id)
+      const offered = files.current.get(id)
       const engine =
-        direction === 'sending' && file
-          ? PeerTransfer.send({ ...common, file })
-          : PeerTransfer.receive({ ...common, size: transfer.file_size, mimeType: transfer.mime_type })
+        direction === 'sending' && offered
+          ? PeerTransfer.send({ ...common, files: offered, messageSize: messageSizeOverride() })
+          : PeerTransfer.receive({
+              ...common,
+              size: transfer.file_size,
+              mimeType: transfer.mime_type,
+              fileName: transfer.file_name,
+            })
       engines.current.set(id, engine)
       update(id, { phase: 'connecting' })
       engine.done.then(
         async (result) => {
           const speed = megabytesPerSecond(result.bytes, result.seconds)
-          const downloadUrl = result.file ? URL.createObjectURL(result.file) : null
-          update(id, { phase: 'completed', speed, downloadUrl })
+          const downloads = (result.files ?? []).map((f) => ({ name: f.name, url: URL.createObjectURL(f.file) }))
+          update(id, { phase: 'completed', speed, downloads, reconnecting: false, resumes: result.resumes })
           notifyRef.current({ kind: 'completed', transfer })
           if (direction === 'receiving')
             await roomsApi
@@ -124,7 +159,8 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
         (error: unknown) => {
           const reason: TransferFailure = error instanceof PeerTransferError ? error.reason : 'connection_failed'
           if (reason === 'canceled') return update(id, { phase: 'canceled' })
-          update(id, { phase: 'failed', failure: reason })
+          const noDirectConnection = error instanceof PeerTransferError && !error.everConnected
+          update(id, { phase: 'failed', failure: reason, reconnecting: false, noDirectConnection })
           notifyRef.current({ kind: 'failed', transfer, reason })
           void report(id, 'error', reason)
         },
@@ -134,15 +170,13 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
     [signalling, room.ice_servers, update, guestToken, report],
   )
 
-  const sendFile = useCallback(
-    async (recipientId: string, file: File) => {
+  const sendFiles = useCallback(
+    async (recipientId: string, picked: File[]) => {
+      const offered = filesToSend(picked)
+      if (offered.length === 0) return
       try {
-        const transfer = await roomsApi.initiateTransfer(
-          room.id,
-          { recipient_id: recipientId, file_name: file.name, file_size: file.size, mime_type: file.type || undefined },
-          guestToken,
-        )
-        files.current.set(transfer.transfer_id, file)
+        const transfer = await roomsApi.initiateTransfer(room.id, offerRequest(recipientId, offered), guestToken)
+        files.current.set(transfer.transfer_id, offered)
         add(transfer, 'waiting')
       } catch {
         notifyRef.current({ kind: 'initiateFailed' })
@@ -177,9 +211,30 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
     [update, report],
   )
 
+  /** "Send as a link instead": the same files, uploaded and sent as a link transfer to the same recipient. */
+  const sendAsLinkInstead = useCallback(
+    async (view: TransferView) => {
+      const id = view.transfer.transfer_id
+      const offered = files.current.get(id)
+      if (!offered || offered.length === 0) return
+      update(id, { asLink: { state: 'sending', progress: 0 } })
+      try {
+        const shareUrl = await sendAsLink(offered, {
+          engine: createUploadEngine({ autoStart: true }),
+          postLink: (uploaded) => roomsApi.sendAsLink(id, uploaded),
+          onProgress: (progress) => update(id, { asLink: { state: 'sending', progress } }),
+        })
+        update(id, { asLink: { state: 'sent', shareUrl } })
+      } catch (error) {
+        update(id, { asLink: { state: 'failed', error: error instanceof SendAsLinkError ? error.cause : error } })
+      }
+    },
+    [update],
+  )
+
   const dismiss = useCallback((id: string) => {
     setViews(({ [id]: gone, ...rest }) => {
-      if (gone?.downloadUrl) URL.revokeObjectURL(gone.downloadUrl)
+      for (const download of gone?.downloads ?? []) URL.revokeObjectURL(download.url)
       return rest
     })
     files.current.delete(id)
@@ -187,7 +242,13 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
 
   const onRoomEvent = useCallback(
     (event: RoomServerEvent) => {
-      if (event.type === 'transfer_request') {
+      if (event.type === 'transfer_link') {
+        // The server builds the link; the page shows only what looks like a Ferry share link.
+        if (!isShareLink(event.share_url)) return
+        const link = { transferId: event.transfer_id, senderName: event.sender_name, shareUrl: event.share_url }
+        setLinks((all) => [...all.filter((l) => l.transferId !== link.transferId), link])
+        notifyRef.current({ kind: 'linkInstead', link })
+      } else if (event.type === 'transfer_request') {
         add(event.transfer, 'requested')
         notifyRef.current({ kind: 'request', transfer: event.transfer })
       } else if (event.type === 'transfer_response') {
@@ -230,11 +291,29 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
     requests: list.filter((view) => view.phase === 'requested'),
     transfers: list.filter((view) => view.phase !== 'requested'),
     isActive: (view: TransferView) => active.includes(view.phase) || view.phase === 'waiting',
-    sendFile,
+    sendFiles,
+    sendAsLinkInstead,
+    links,
+    dismissLink: (transferId: string) => setLinks((all) => all.filter((l) => l.transferId !== transferId)),
+    filesOf: (id: string) => files.current.get(id) ?? [],
     respond,
     cancel,
     dismiss,
     onRoomEvent,
+  }
+}
+
+/**
+ * `localStorage['ferry.p2p.messageSize']` (bytes) replaces the preferred message size on this
+ * browser: how `npm run bench:p2p` compares 16, 64 and 256 KiB on the real page. Still capped by
+ * the channel (negotiatedMessageSize).
+ */
+function messageSizeOverride(): number | undefined {
+  try {
+    const value = Number(localStorage.getItem('ferry.p2p.messageSize'))
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -245,5 +324,37 @@ const incoming = (transfer: RoomTransfer): TransferView => ({
   progress: null,
   failure: null,
   speed: null,
-  downloadUrl: null,
+  downloads: [],
+  reconnecting: false,
+  resumes: 0,
+  noDirectConnection: false,
+  asLink: null,
 })
+
+/** Picked files (from a folder they keep their path) in the order chosen. */
+export function filesToSend(picked: File[]): FileToSend[] {
+  return picked.map((file) => ({ name: file.webkitRelativePath || file.name, file }))
+}
+
+/**
+ * The room transfer for an offer: one file as itself; several as their total size and their
+ * names (folders first, joined by ', ', cut to fit), which the recipient sees before accepting.
+ */
+export function offerRequest(recipientId: string, offered: FileToSend[]) {
+  const [first] = offered
+  if (offered.length === 1 && first)
+    return {
+      recipient_id: recipientId,
+      file_name: first.name,
+      file_size: first.file.size,
+      mime_type: first.file.type || undefined,
+    }
+  const folders = [...new Set(offered.map((f) => f.name.split('/')[0] ?? f.name))]
+  let summary = folders.join(', ')
+  if (summary.length > fileNameMaxLength) summary = `${summary.slice(0, fileNameMaxLength - 1)}…`
+  return {
+    recipient_id: recipientId,
+    file_name: summary,
+    file_size: offered.reduce((sum, f) => sum + f.file.size, 0),
+  }
+}

@@ -46,3 +46,17 @@ describe('createBlockHashList', () => {
     expect(await createBlockHashList().digest()).toBe(hex(await crypto.subtle.digest('SHA-256', new Uint8Array())))
   })
 })
+
+describe('block digests and restart', () => {
+  it('reports each block digest by index, and after a restart gives the same file hash', async () => {
+    const seen = new Map<number, string>()
+    const list = createBlockHashList(undefined, readBlockSize, (i, d) => seen.set(i, hex(d.buffer as ArrayBuffer)))
+    // Two blocks and a half, then a resume from block 1: the bytes from 1 MiB on come again.
+    list.update(file.slice(0, 2 * readBlockSize + 500))
+    list.restart(1)
+    list.update(file.slice(readBlockSize))
+    expect(await list.digest()).toBe(await expected(file))
+    expect(seen.get(3)).toBe(hex(await crypto.subtle.digest('SHA-256', file.subarray(3 * readBlockSize))))
+    expect(seen.get(0)).toBe(hex(await crypto.subtle.digest('SHA-256', file.subarray(0, readBlockSize))))
+  })
+})

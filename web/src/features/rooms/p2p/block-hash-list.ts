@@ -14,6 +14,11 @@ const defaultSha256: Sha256 = (bytes) => (globalThis.crypto?.subtle ? nativeSha2
 export interface BlockHashList {
   /** The next bytes of the file, in order, chunked any way. */
   update(bytes: Uint8Array<ArrayBuffer>): void
+  /**
+   * Forgets every block from `block` on (and any partial one): the bytes that follow are
+   * the file's from `block × blockSize`, as after a resumed transfer.
+   */
+  restart(block: number): void
   /** The file hash, as 64 hex digits. */
   digest(): Promise<string>
 }
@@ -26,12 +31,32 @@ export interface BlockHashList {
  * each go to the browser's native digest, which is many times faster and off the page's
  * thread. A changed byte still changes its block's digest and so the list's hash.
  */
-export function createBlockHashList(hash: Sha256 = defaultSha256, blockSize = readBlockSize): BlockHashList {
+export function createBlockHashList(
+  hash: Sha256 = defaultSha256,
+  blockSize = readBlockSize,
+  /** Each whole or last block's digest, by index, once known (not for blocks forgotten by `restart` since). */
+  onBlock?: (index: number, digest: Uint8Array) => void,
+): BlockHashList {
   const digests: Promise<Uint8Array>[] = []
   let block: Uint8Array<ArrayBuffer> | null = null
   let filled = 0
-  const take = (bytes: Uint8Array<ArrayBuffer>) => digests.push(hash(bytes))
+  const take = (bytes: Uint8Array<ArrayBuffer>) => {
+    const digest = hash(bytes)
+    const index = digests.push(digest) - 1
+    // Still this block's digest, unless a restart forgot it since.
+    digest.then(
+      (value) => {
+        if (digests[index] === digest) onBlock?.(index, value)
+      },
+      () => {},
+    )
+  }
   return {
+    restart(from) {
+      digests.length = Math.min(digests.length, from)
+      block = null
+      filled = 0
+    },
     update(bytes) {
       // A whole block at a block boundary (the sender's reads, the receiver's gathered blocks) is
       // digested as it is, without a copy.
@@ -54,7 +79,7 @@ export function createBlockHashList(hash: Sha256 = defaultSha256, blockSize = re
       if (block && filled > 0) take(block.subarray(0, filled))
       block = null
       filled = 0
-      const list = await Promise.all(digests.splice(0))
+      const list = await Promise.all(digests)
       const joined = new Uint8Array(list.length * 32)
       for (const [i, digest] of list.entries()) joined.set(digest, i * 32)
       return bytesToHex(await hash(joined))

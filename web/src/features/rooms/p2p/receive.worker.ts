@@ -5,6 +5,7 @@
  */
 export type ReceiveWorkerRequest =
   | { kind: 'open'; directory: string; name: string; staleAfterMs: number }
+  | { kind: 'truncate'; size: number }
   | { kind: 'finish' }
   | { kind: 'abort' }
 export type ReceiveWorkerReply =
@@ -68,7 +69,16 @@ self.onmessage = (event: MessageEvent<ArrayBuffer | ReceiveWorkerRequest>) => {
     return
   }
   if (data.kind === 'open') void open(data)
-  else if (data.kind === 'finish') {
+  else if (data.kind === 'truncate') {
+    // A resumed transfer: what follows is the file from `size` on.
+    try {
+      handle?.truncate(data.size)
+      offset = data.size
+      failed = false
+    } catch {
+      failed = true
+    }
+  } else if (data.kind === 'finish') {
     try {
       handle?.flush()
       handle?.close()

@@ -14,6 +14,8 @@ export interface ReceivedFileSink {
   write(chunk: ArrayBuffer): void
   /** Waits for every write; the stored file and the hash (block hash list) of what was written. */
   finish(): Promise<{ file: Blob; sha256: string }>
+  /** Keeps the first `blocks` blocks only; the next write is the file's byte `blocks × readBlockSize`. */
+  truncate(blocks: number): void
   /** Drops what was written. */
   abort(): Promise<void>
   readonly onDisk: boolean
@@ -27,6 +29,9 @@ const staleAfterMs = 60 * 60 * 1000
 function blockGatherer(take: (block: Uint8Array<ArrayBuffer>) => void) {
   let block = new Uint8Array(readBlockSize)
   let filled = 0
+  const reset = () => {
+    filled = 0
+  }
   const flush = () => {
     if (filled === 0) return
     take(filled === block.byteLength ? block : block.slice(0, filled))
@@ -43,7 +48,7 @@ function blockGatherer(take: (block: Uint8Array<ArrayBuffer>) => void) {
       if (filled === block.byteLength) flush()
     }
   }
-  return { write, flush }
+  return { write, flush, reset }
 }
 
 function request<T extends ReceiveWorkerReply['kind']>(
@@ -61,13 +66,23 @@ function request<T extends ReceiveWorkerReply['kind']>(
   })
 }
 
+/** Each stored block's SHA-256 (hex), by index, for the resume bookkeeping (verified-blocks.ts). */
+export type OnStoredBlock = (index: number, sha256: string) => void
+
+const toHex = (digest: Uint8Array) => Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
+
 /** A sink for transfer `id` of this MIME type. */
-export async function openReceivedFileSink(id: string, type: string): Promise<ReceivedFileSink> {
+export async function openReceivedFileSink(
+  id: string,
+  type: string,
+  onBlock?: OnStoredBlock,
+): Promise<ReceivedFileSink> {
+  const onDigest = onBlock && ((index: number, digest: Uint8Array) => onBlock(index, toHex(digest)))
   let worker: Worker
   try {
     worker = new Worker(new URL('./receive.worker.ts', import.meta.url), { type: 'module' })
   } catch {
-    return inlineSink(type)
+    return inlineSink(type, onDigest)
   }
   const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.part`
   const secure = window.isSecureContext && 'storage' in navigator
@@ -76,10 +91,10 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
     : { onDisk: false }
   if (!onDisk) {
     worker.terminate()
-    return inlineSink(type)
+    return inlineSink(type, onDigest)
   }
   let finished = false
-  const hashes = createBlockHashList()
+  const hashes = createBlockHashList(undefined, readBlockSize, onDigest)
   const gather = blockGatherer((block) => {
     // The digest reads the block at once, so the block can move to the worker right after.
     hashes.update(block)
@@ -88,6 +103,11 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
   return {
     onDisk,
     write: (chunk) => gather.write(new Uint8Array(chunk)),
+    truncate(blocks) {
+      gather.reset()
+      hashes.restart(blocks)
+      worker.postMessage({ kind: 'truncate', size: blocks * readBlockSize } satisfies ReceiveWorkerRequest)
+    },
     async finish() {
       gather.flush()
       await request(worker, { kind: 'finish' }, 'finished')
@@ -112,14 +132,25 @@ export async function openReceivedFileSink(id: string, type: string): Promise<Re
 }
 
 /** No workers or no OPFS: keep the chunks in memory. */
-function inlineSink(type: string): ReceivedFileSink {
-  const hashes = createBlockHashList()
+function inlineSink(type: string, onDigest?: (index: number, digest: Uint8Array) => void): ReceivedFileSink {
+  const hashes = createBlockHashList(undefined, readBlockSize, onDigest)
   let chunks: ArrayBuffer[] = []
   return {
     onDisk: false,
     write(chunk) {
       hashes.update(new Uint8Array(chunk))
       chunks.push(chunk)
+    },
+    truncate(blocks) {
+      hashes.restart(blocks)
+      let keep = blocks * readBlockSize
+      const kept: ArrayBuffer[] = []
+      for (const chunk of chunks) {
+        if (keep <= 0) break
+        kept.push(chunk.byteLength <= keep ? chunk : chunk.slice(0, keep))
+        keep -= chunk.byteLength
+      }
+      chunks = kept
     },
     finish: async () => ({ file: new Blob(chunks, { type }), sha256: await hashes.digest() }),
     abort: async () => {

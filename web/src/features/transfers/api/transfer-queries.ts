@@ -18,17 +18,27 @@ export function useTransferList(scope: TransferListScope, owner = '') {
   )
 }
 
+/** How often a page waiting for the virus scan asks again: a clean file takes a few seconds. */
+export const scanPollMs = 3_000
+
 export function useTransfer(id: string) {
-  return useQuery({ queryKey: transferKeys.detail(id), queryFn: ({ signal }) => transfersApi.get(id, signal) })
+  return useQuery({
+    queryKey: transferKeys.detail(id),
+    queryFn: ({ signal }) => transfersApi.get(id, signal),
+    // The sender's page follows the virus scan until it is done.
+    refetchInterval: (query) => (query.state.data?.scan_hold === 'scanning' ? scanPollMs : false),
+  })
 }
 
 /**
- * How often the share record is read again: a data room's files still being rendered every 3 s
- * (their View opens once ready), the sender's view every 10 s (the tracking list follows downloads).
+ * How often the share record is read again: files being checked for viruses every 3 s, a data
+ * room's files still being rendered every 3 s (their View opens once ready), the sender's view every 10 s (the tracking list follows downloads).
  */
 export function shareRefreshMs(data: ShareResponse | undefined): number | false {
   if (!data) return false
   const { transfer } = data
+  // Files being checked for viruses (docs/decisions/0039): the page opens once the scan is done.
+  if (transfer.scan_hold === 'scanning') return scanPollMs
   if (transfer.clean_data_room && transfer.files.some((file) => file.data_room_status === 'pending')) return 3_000
   return data.tracking.is_sender ? 10_000 : false
 }
@@ -119,6 +129,15 @@ export function useConfirmShareVerification(uniqueId: string) {
     mutationFn: ({ email, code }: { email: string; code: string }) =>
       transfersApi.confirmVerification(uniqueId, email, code),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transfers', 'share', uniqueId] }),
+  })
+}
+
+/** POST /api/admin/transfers/{id}/unfreeze: an admin releases a transfer the virus scan froze. */
+export function useUnfreezeTransfer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => transfersApi.unfreeze(id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: transferKeys.all }),
   })
 }
 

@@ -40,6 +40,8 @@ export interface TransfersApi {
   /** DELETE /api/transfers/{id}/files/{fileId}: one file less (never the last). */
   removeFile(id: string, fileId: string): Promise<Transfer>
   remove(scope: TransferListScope, id: string): Promise<void>
+  /** POST /api/admin/transfers/{id}/unfreeze: the admin releases a transfer frozen by the virus scan. */
+  unfreeze(id: string): Promise<Transfer>
   /** GET /api/transfers/{id}/download-url: one link (a file, or all of them zipped by the server). */
   downloadUrl(id: string, query?: { file_key?: string }): Promise<DownloadUrlResponse>
   share(uniqueId: string, t: string | null, signal?: AbortSignal): Promise<ShareResponse>
@@ -70,6 +72,7 @@ export function createTransfersApi(client: ApiClient = apiClient): TransfersApi 
     remove: async (scope, id) => {
       await client.call(scope === 'admin' ? routes.adminDelete : routes.delete, { params: { id } })
     },
+    unfreeze: (id) => client.call(routes.adminUnfreeze, { params: { id } }),
     downloadUrl: (id, query) => client.call(routes.downloadUrl, { params: { id }, query }),
     share: (uniqueId, t, signal) =>
       client.call(shareApi.get, { params: { uniqueId }, query: { t: t ?? undefined } }, { signal }),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { TransferFormLimits, UpgradeComparison } from '../form-types.js'
 import type { TransferFormState } from '../hooks/use-transfer-form.js'
 import { SendSuccess } from './send-success.js'
-import { TransferForm } from './transfer-form.js'
+import { TransferForm, type TransferFormProps } from './transfer-form.js'
 
 export interface SendFilesPanelProps {
   upgradeTo: string
@@ -26,6 +26,8 @@ export interface SendFilesPanelProps {
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert (features/plans), when plan loading has problems. */
   planNotice?: ReactNode
+  /** The organization's background choice (features/branding), for members whose plan has it. */
+  backgroundChoice?: TransferFormProps['backgroundChoice']
 }
 
 /** The Send files tab (spec/transfers.md §1–2): the inline file picker, then the transfer form; once sent, the success screen. */

@@ -1,8 +1,9 @@
 import type { TransferFile } from '@ferry/contracts/api/transfers'
-import { Box, Button, Text } from '@mantine/core'
+import { Box, Button, Group, Text } from '@mantine/core'
 import { IconDownload, IconFile, IconMessageCircle } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { ScanMark } from './scan-mark.js'
 import { ShareFileRow, ShareFileRows } from './share-file-rows.js'
 
 export interface ShareFileListProps {
@@ -39,9 +40,12 @@ export function ShareFileList({
             icon={<IconFile size={18} />}
             iconColor="blue"
             details={
-              <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatSize(file.file_size)}
-              </Text>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatSize(file.file_size)}
+                </Text>
+                <ScanMark status={file.scan_status} signature={file.scan_signature} />
+              </Group>
             }
           >
             {onComments && (

@@ -6,8 +6,16 @@ import {
   type TransferFile,
 } from '@ferry/contracts/api/transfers'
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileZip, IconMoodSad } from '@tabler/icons-react'
-import { useCallback, useState } from 'react'
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconClock,
+  IconFileZip,
+  IconMoodSad,
+  IconShieldLock,
+  IconShieldSearch,
+} from '@tabler/icons-react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Countdown } from '../../../components/countdown.js'
@@ -93,6 +101,29 @@ function StatusBadge({ data, onExpire }: { data: ShareResponse; onExpire(): void
   )
 }
 
+/** A share page with nothing to offer (an error, a frozen transfer): why, and the way home. */
+function ShareDeadEnd(props: { icon: ReactNode; title: string; text: string; homeTo: string; testId: string }) {
+  const { t } = useTranslation('transfers')
+  return (
+    <Paper withBorder radius="lg" p="xl" data-testid={props.testId}>
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          {props.icon}
+        </ThemeIcon>
+        <Title order={1} fz={26}>
+          {props.title}
+        </Title>
+        <Text c="dimmed" maw={460}>
+          {props.text}
+        </Text>
+        <Button component={Link} to={props.homeTo} mt="sm">
+          {t('share.goHome')}
+        </Button>
+      </Stack>
+    </Paper>
+  )
+}
+
 /** The share page of spec/transfers.md §2: what was sent, by whom, until when, with its downloads and the sender's tracking. */
 export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: ShareViewProps) {
   const { t } = useTranslation('transfers')
@@ -134,27 +165,32 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
 
   if (query.isError) {
     return (
-      <Paper withBorder radius="lg" p="xl" data-testid="share-error">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-            <IconMoodSad size={30} />
-          </ThemeIcon>
-          <Title order={1} fz={26}>
-            {t(shareFailureTitle(query.error))}
-          </Title>
-          <Text c="dimmed" maw={460}>
-            {messageText(shareFailure(query.error))}
-          </Text>
-          <Button component={Link} to={homeTo} mt="sm">
-            {t('share.goHome')}
-          </Button>
-        </Stack>
-      </Paper>
+      <ShareDeadEnd
+        icon={<IconMoodSad size={30} />}
+        title={t(shareFailureTitle(query.error))}
+        text={messageText(shareFailure(query.error))}
+        homeTo={homeTo}
+        testId="share-error"
+      />
     )
   }
 
   const data = query.data
   const { transfer, tracking } = data
+  // A virus was found (docs/decisions/0039): nobody downloads it, and recipients learn no more.
+  if (transfer.scan_hold === 'frozen') {
+    return (
+      <ShareDeadEnd
+        icon={<IconShieldLock size={30} />}
+        title={t('scan.frozenTitle')}
+        text={t('scan.frozen')}
+        homeTo={homeTo}
+        testId="share-frozen"
+      />
+    )
+  }
+  // Being checked for viruses: recipients get no files yet; the record is read again until it opens.
+  const scanning = transfer.scan_hold === 'scanning'
   // A clean data room (issue 19 item 3): its files are viewed as watermarked pages, never downloaded.
   const room = transfer.clean_data_room
   // A data room's recipients get no download_url: the room is open while the transfer is active.
@@ -208,7 +244,23 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
             </Paper>
           )}
 
-          {!active && (
+          {scanning && (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconShieldSearch size={18} />}
+              title={t('scan.scanningTitle')}
+              aria-live="polite"
+              data-testid="share-scanning"
+            >
+              <Group gap="xs" wrap="nowrap">
+                <Loader size="xs" type="dots" aria-hidden />
+                <Text size="sm">{t('scan.scanning')}</Text>
+              </Group>
+            </Alert>
+          )}
+
+          {!active && !scanning && (
             <Alert
               color={transfer.status === 'deleted' ? 'gray' : 'red'}
               variant="light"
@@ -221,7 +273,7 @@ export function ShareView({ uniqueId, trackingId, homeTo, viewerSidePanel }: Sha
             </Alert>
           )}
 
-          <Stack gap="xs">
+          <Stack gap="xs" display={scanning && transfer.files.length === 0 ? 'none' : undefined}>
             <Group justify="space-between" gap="xs">
               <Text fw={600}>{t('share.files', { count: transfer.files.length })}</Text>
               <Text size="sm" c="dimmed" data-testid="share-total">

@@ -15,7 +15,15 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconDownload, IconLink, IconTrash } from '@tabler/icons-react'
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCheck,
+  IconDownload,
+  IconLink,
+  IconShieldSearch,
+  IconTrash,
+} from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -24,8 +32,11 @@ import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useRemoveTransferFile, useShare, useTransfer } from '../api/transfer-queries.js'
 import { transfersApi } from '../api/transfers-api.js'
+import { infectedSignatures } from '../scan-signatures.js'
+import { ScanMark } from './scan-mark.js'
 import { ShareTracking } from './share-tracking.js'
 import { TransferAccessPanel } from './transfer-access-panel.js'
+import { TransferBackgroundSetting } from './transfer-background-setting.js'
 import { TransferCommentsPanel } from './transfer-comments-panel.js'
 import { TransferDataRoomPanel } from './transfer-data-room-panel.js'
 import { TransferDataRoomSettings } from './transfer-data-room-settings.js'
@@ -36,6 +47,7 @@ import {
   TransferExpiryPanel,
   TransferRecipientsPanel,
 } from './transfer-edit-panels.js'
+import type { TransferFormProps } from './transfer-form.js'
 import { TransferPasswordPanel } from './transfer-password-panel.js'
 import { TransferRemindersSwitch } from './transfer-reminders-switch.js'
 import { TransferSftpPanel } from './transfer-sftp-panel.js'
@@ -67,6 +79,28 @@ export interface TransferDetailProps {
   upgradeTo?: string
   /** What the page shows under the recipients' tracking (the transfer's analytics, or their upgrade path). */
   belowTracking?: (transfer: Transfer) => ReactNode
+  /** The organization's background choice (features/branding), for an owner whose plan has it. */
+  backgroundChoice?: TransferFormProps['backgroundChoice']
+}
+
+/** The virus scan's hold on the sender's page (docs/decisions/0039): being checked, or frozen with what was found. */
+function ScanHoldNotice({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation('transfers')
+  if (transfer.scan_hold === 'scanning') {
+    return (
+      <Alert color="blue" variant="light" icon={<IconShieldSearch size={18} />} data-testid="detail-scanning">
+        {t('scan.senderScanning')}
+      </Alert>
+    )
+  }
+  if (transfer.scan_hold === 'frozen') {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="detail-frozen">
+        {t('scan.senderFrozen', { signature: infectedSignatures(transfer) })}
+      </Alert>
+    )
+  }
+  return null
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -104,6 +138,7 @@ export function TransferDetail({
   dataRoomInPlan = null,
   upgradeTo,
   belowTracking,
+  backgroundChoice,
 }: TransferDetailProps) {
   const { t } = useTranslation('transfers')
   const removeFile = useRemoveTransferFile(id)
@@ -171,6 +206,7 @@ export function TransferDetail({
               {active ? t('detail.active') : t('detail.expired')}
             </Badge>
           </Group>
+          <ScanHoldNotice transfer={transfer} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Field label={t('detail.files')}>
               <Stack gap={2}>
@@ -182,6 +218,7 @@ export function TransferDetail({
                         ({formatSize(file.file_size)})
                       </Text>
                     </Text>
+                    <ScanMark status={file.scan_status} signature={file.scan_signature} />
                     {editable && transfer.files.length > 1 && (
                       <ActionIcon
                         variant="subtle"
@@ -257,6 +294,7 @@ export function TransferDetail({
             <TransferDataRoomSettings transfer={transfer} inPlan={dataRoomInPlan} upgradeTo={upgradeTo} />
           )}
           {editable && !transfer.clean_data_room && <TransferDownloadLimitPanel transfer={transfer} />}
+          {editable && backgroundChoice && <TransferBackgroundSetting transfer={transfer} choice={backgroundChoice} />}
           {downloadFailed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="download-error">
               {t('share.errors.download')}
@@ -265,7 +303,7 @@ export function TransferDetail({
           <Group gap="sm">
             <Button
               leftSection={<IconDownload size={16} />}
-              disabled={!active || transfer.download_limit_reached}
+              disabled={!active || transfer.download_limit_reached || transfer.scan_hold === 'frozen'}
               loading={downloading}
               onClick={() => void downloadFile()}
               data-testid="detail-download"

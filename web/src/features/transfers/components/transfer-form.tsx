@@ -49,6 +49,15 @@ export interface TransferFormProps {
   comparison: UpgradeComparison
   /** The yellow 'Plan Configuration' alert, when plan loading has problems. */
   planNotice?: ReactNode
+  /**
+   * The choice of the organization's background for recipients (features/branding, composed in by
+   * the page for members whose plan has custom_background), given the form's value and setter.
+   */
+  backgroundChoice?: (choice: {
+    value: string | null
+    onChange(id: string | null): void
+    disabled: boolean
+  }) => ReactNode
 }
 
 const titleMax = 255
@@ -66,6 +75,7 @@ export function TransferForm({
   upgradeTo,
   comparison,
   planNotice,
+  backgroundChoice,
 }: TransferFormProps) {
   const { t } = useTranslation('transfers')
   const messageText = useFeatureMessage()
@@ -198,6 +208,8 @@ export function TransferForm({
         disabled={busy}
         testId="transfer-burn"
       />
+      {isAuthenticated &&
+        backgroundChoice?.({ value: form.backgroundId, onChange: form.setBackgroundId, disabled: busy })}
       {sftpInPlan && isAuthenticated && (
         <Checkbox
           label={t('sftpInEmail.label')}

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ErrorAlert } from '../../../components/error-alert'
 import { LoadMore } from '../../../components/load-more.js'
-import { useDeleteTransfer, useTransferList } from '../api/transfer-queries.js'
+import { useDeleteTransfer, useTransferList, useUnfreezeTransfer } from '../api/transfer-queries.js'
 import type { ListedTransfer, TransferListScope } from '../api/transfers-api.js'
 import { useFeatureMessage } from '../hooks/use-feature-message.js'
+import { infectedSignatures } from '../scan-signatures.js'
 import { transferListFailure } from '../transfer-errors.js'
 import { defaultSort, filterTransfers, type SortState, sortTransfers, toggleSort } from '../transfer-table-rows.js'
 import { TransferTable } from './transfer-table.js'
@@ -43,6 +44,9 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
   const [search, setSearch] = useState('')
   const [toDelete, setToDelete] = useState<ListedTransfer | null>(null)
   const [deleteFailed, setDeleteFailed] = useState(false)
+  const unfreeze = useUnfreezeTransfer()
+  const [toUnfreeze, setToUnfreeze] = useState<ListedTransfer | null>(null)
+  const [unfreezeFailed, setUnfreezeFailed] = useState(false)
   // Refresh pressed while offline: the list is the one loaded before, and says so (walk 9.4). The
   // query waits for the connection and refreshes by itself once it is back.
   const { online } = useNetwork()
@@ -74,6 +78,26 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
       onError: () => {
         setToDelete(null)
         setDeleteFailed(true)
+      },
+    })
+  }
+
+  const confirmUnfreeze = () => {
+    if (!toUnfreeze) return
+    setUnfreezeFailed(false)
+    unfreeze.mutate(toUnfreeze.id, {
+      onSuccess: () => {
+        setToUnfreeze(null)
+        notifications.show({
+          color: 'green',
+          message: t('scan.unfrozen'),
+          autoClose: 4000,
+          closeButtonProps: { 'aria-label': t('list.closeNotice') },
+        })
+      },
+      onError: () => {
+        setToUnfreeze(null)
+        setUnfreezeFailed(true)
       },
     })
   }
@@ -117,6 +141,7 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
         detailPath={detailPath}
         rowAction={rowAction}
         onDelete={setToDelete}
+        onUnfreeze={isAdmin ? setToUnfreeze : undefined}
       />
     )
   }
@@ -191,9 +216,39 @@ export function TransferList({ scope, title, newTransferTo, loginTo, detailPath,
               {t('list.deleteFailed')}
             </ErrorAlert>
           )}
+          {unfreezeFailed && (
+            <ErrorAlert onClose={() => setUnfreezeFailed(false)} data-testid="unfreeze-error">
+              {t('scan.unfreezeFailed')}
+            </ErrorAlert>
+          )}
           {body}
         </Stack>
       </Paper>
+      <Modal opened={toUnfreeze !== null} onClose={() => setToUnfreeze(null)} title={t('scan.unfreezeTitle')} centered>
+        <Stack gap="md">
+          {toUnfreeze && (
+            <Text size="sm" fw={600} truncate>
+              {toUnfreeze.title || toUnfreeze.file_name}
+            </Text>
+          )}
+          <Text size="sm" data-testid="unfreeze-consequences">
+            {t('scan.unfreezeConfirm', { signature: toUnfreeze ? infectedSignatures(toUnfreeze) : '' })}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToUnfreeze(null)}>
+              {t('scan.unfreezeCancel')}
+            </Button>
+            <Button
+              color="orange"
+              loading={unfreeze.isPending}
+              onClick={confirmUnfreeze}
+              data-testid="confirm-unfreeze"
+            >
+              {t('scan.unfreeze')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('list.deleteTitle')} centered>
         <Stack gap="md">
           <Text>{t('list.confirmDelete')}</Text>

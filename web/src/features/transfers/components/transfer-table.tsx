@@ -1,5 +1,13 @@
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core'
-import { IconCheck, IconChevronDown, IconChevronUp, IconLink, IconSelector, IconTrash } from '@tabler/icons-react'
+import {
+  IconCheck,
+  IconChevronDown,
+  IconChevronUp,
+  IconLink,
+  IconLockOpen,
+  IconSelector,
+  IconTrash,
+} from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,6 +16,7 @@ import { useFormatDate } from '../../../components/use-format-date.js'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
 import { useFormatNumber } from '../../../components/use-format-number.js'
 import type { ListedTransfer } from '../api/transfers-api.js'
+import { infectedSignatures } from '../scan-signatures.js'
 import type { SortKey, SortState } from '../transfer-table-rows.js'
 
 export interface TransferTableProps {
@@ -21,6 +30,8 @@ export interface TransferTableProps {
   /** An extra action for a row, from the page (the recovery of an expired transfer). */
   rowAction?: (transfer: ListedTransfer) => ReactNode
   onDelete(transfer: ListedTransfer): void
+  /** The admin view: releases a transfer the virus scan froze (after confirmation). */
+  onUnfreeze?(transfer: ListedTransfer): void
 }
 
 function SortHeader({
@@ -64,6 +75,7 @@ export function TransferTable({
   detailPath,
   rowAction,
   onDelete,
+  onUnfreeze,
 }: TransferTableProps) {
   const { t } = useTranslation('transfers')
   const formatDate = useFormatDate()
@@ -74,19 +86,33 @@ export function TransferTable({
     label,
     th: <SortHeader key={key} label={label} sortKey={key} sort={sort} onSort={onSort} />,
   })
+  // The virus scan's hold (docs/decisions/0039): frozen with what was found, or being checked.
+  const scanBadge = (transfer: ListedTransfer) =>
+    transfer.scan_hold === 'frozen' ? (
+      <Badge size="xs" color="red" variant="filled" tt="none" data-testid="cell-frozen">
+        {t('scan.frozenBadge', { signature: infectedSignatures(transfer) })}
+      </Badge>
+    ) : transfer.scan_hold === 'scanning' ? (
+      <Badge size="xs" color="blue" variant="light" tt="none" data-testid="cell-scanning">
+        {t('scan.scanningBadge')}
+      </Badge>
+    ) : null
   const titleLink = (transfer: ListedTransfer, truncate: boolean) => (
-    <Anchor
-      component={Link}
-      to={detailPath(transfer.id)}
-      size="sm"
-      fw={500}
-      display="block"
-      truncate={truncate}
-      title={transfer.title}
-      data-testid="cell-title"
-    >
-      {transfer.title || t('list.untitled')}
-    </Anchor>
+    <>
+      <Anchor
+        component={Link}
+        to={detailPath(transfer.id)}
+        size="sm"
+        fw={500}
+        display="block"
+        truncate={truncate}
+        title={transfer.title}
+        data-testid="cell-title"
+      >
+        {transfer.title || t('list.untitled')}
+      </Anchor>
+      {scanBadge(transfer)}
+    </>
   )
   const nowrap = { style: { whiteSpace: 'nowrap' } } as const
   const fileText = (transfer: ListedTransfer) =>
@@ -197,6 +223,19 @@ export function TransferTable({
               </Tooltip>
             )}
           </CopyButton>
+          {onUnfreeze && transfer.scan_hold === 'frozen' && (
+            <Tooltip label={t('scan.unfreeze')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="orange"
+                onClick={() => onUnfreeze(transfer)}
+                aria-label={t('scan.unfreeze')}
+                data-testid="unfreeze"
+              >
+                <IconLockOpen size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label={t('list.delete')} withArrow>
             <ActionIcon variant="subtle" color="red" onClick={() => onDelete(transfer)} aria-label={t('list.delete')}>
               <IconTrash size={18} />

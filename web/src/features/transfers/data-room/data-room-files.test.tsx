@@ -16,6 +16,8 @@ const roomFile = (
   file_size: 2048,
   content_type: 'application/octet-stream',
   sha256: null,
+  scan_status: null,
+  scan_signature: null,
   preview_kind: null,
   preview_url: null,
   thumbnail_url: null,

@@ -12,6 +12,8 @@ const file = (status: ShareFile['data_room_status']): ShareFile => ({
   file_size: 1000,
   content_type: 'application/pdf',
   sha256: null,
+  scan_status: null,
+  scan_signature: null,
   preview_kind: null,
   preview_url: null,
   thumbnail_url: null,

@@ -43,6 +43,8 @@ interface PendingSend {
   /** A clean data room (view-only watermarked pages), and whether a watermarked PDF may be downloaded. */
   cleanDataRoom: boolean
   dataRoomPdfDownload: boolean
+  /** The organization's background recipients see, or null to rotate (issue 22 item 3). */
+  backgroundId: string | null
   emails: string[]
   title: string
   message: string
@@ -103,6 +105,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
   const [access, setAccess] = useState<TransferAccess>('link')
   const [cleanDataRoom, setCleanDataRoomValue] = useState(false)
   const [dataRoomPdfDownload, setDataRoomPdfDownload] = useState(false)
+  const [backgroundId, setBackgroundId] = useState<string | null>(null)
   const [noFiles, setNoFiles] = useState(false)
   const [upgradeOpen, setUpgradeOpen] = useState(false)
   const pending = useRef<PendingSend | null>(null)
@@ -210,6 +213,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setAccess('link')
     setCleanDataRoomValue(false)
     setDataRoomPdfDownload(false)
+    setBackgroundId(null)
   }
 
   const send = () => {
@@ -261,6 +265,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
       access,
       cleanDataRoom,
       dataRoomPdfDownload,
+      backgroundId,
     }
     if (files.isPaused) files.resumeAll()
     setPhase('uploading')
@@ -308,6 +313,7 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
           ? { clean_data_room: true, data_room_pdf_download: payload.dataRoomPdfDownload }
           : {}),
         ...(payload.expiresInHours !== null ? { expires_in_hours: payload.expiresInHours } : {}),
+        ...(payload.backgroundId !== null ? { background_id: payload.backgroundId } : {}),
         ...(payload.password !== '' ? { password: payload.password } : {}),
       },
       {
@@ -377,6 +383,8 @@ export function useTransferForm({ files, limits, isAuthenticated, onLogin }: Use
     setBurnAfterDownload,
     sftpInEmail,
     setSftpInEmail,
+    backgroundId,
+    setBackgroundId,
     access,
     /** A data room is open to its recipients only: the access stays 'recipients' while it is on. */
     setAccess: (value: TransferAccess) => setAccess(cleanDataRoom ? 'recipients' : value),

@@ -13,6 +13,8 @@ const file = (id: string, name: string, kind: ShareFile['preview_kind']): ShareF
   file_size: 1000,
   content_type: 'application/octet-stream',
   sha256: null,
+  scan_status: null,
+  scan_signature: null,
   preview_kind: kind,
   preview_url: `/api/share/abc/files/${id}/preview`,
   thumbnail_url: null,

@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize } from '../../../components/use-format-file-size.js'
+import { ScanMark } from '../components/scan-mark.js'
 import { PreviewIcon } from './preview-icon.js'
 
 export interface ShareGalleryProps {
@@ -42,7 +43,7 @@ function TileImage({ file }: { file: ShareFile }) {
 /**
  * The files of a share page that can be viewed in the browser (issue 19), as tiles: the picture
  * opens the viewer, the download button downloads as the file list's does. Tiles carry the same
- * test ids and labels as the list's rows.
+ * test ids, labels and virus-scan marks as the list's rows.
  */
 export function ShareGallery({ files, onOpen, hrefOf, pendingKey, onDownload }: ShareGalleryProps) {
   const { t } = useTranslation('viewer')
@@ -86,9 +87,12 @@ export function ShareGallery({ files, onOpen, hrefOf, pendingKey, onDownload }: 
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="share-file-name">
                   {file.file_name}
                 </Text>
-                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatSize(file.file_size)}
-                </Text>
+                <Group gap={6} wrap="wrap">
+                  <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatSize(file.file_size)}
+                  </Text>
+                  <ScanMark status={file.scan_status} signature={file.scan_signature} />
+                </Group>
               </Stack>
               {href && (
                 <Button

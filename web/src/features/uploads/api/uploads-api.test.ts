@@ -64,7 +64,7 @@ describe('createUploadsApi', () => {
       code: 'multipart_create_failed',
       retryable: true,
     })
-    expect(await failure(api.signPart({ ...ref, partNumber: 1 }))).toMatchObject({ code: 'sign_part_failed' })
+    expect(await failure(api.signParts({ ...ref, partNumbers: [1] }))).toMatchObject({ code: 'sign_part_failed' })
     expect(await failure(api.listParts(ref))).toMatchObject({ code: 'upload_failed' })
     expect(await failure(api.completeMultipart({ ...ref, parts: [{ PartNumber: 1, ETag: '"e"' }] }))).toMatchObject({
       code: 'multipart_complete_failed',
@@ -74,7 +74,8 @@ describe('createUploadsApi', () => {
   it('calls the multipart endpoints with the contract shapes', async () => {
     const { api, calls } = fakeServer((url) => {
       if (url === routePath(routes.multipartCreate)) return json(200, { uploadId: 'u', key: 'k' })
-      if (url === routePath(routes.multipartSignPart)) return json(200, { url: '/blobs/k?part=1', headers: {} })
+      if (url === routePath(routes.multipartSignParts))
+        return json(200, { parts: [{ partNumber: 1, url: '/blobs/k?part=1', headers: {} }] })
       if (url === routePath(routes.multipartListParts))
         return json(200, { parts: [{ PartNumber: 1, ETag: '"e"', Size: 5 }] })
       if (url === routePath(routes.multipartComplete)) return json(200, { location: '/blobs/k' })
@@ -82,7 +83,9 @@ describe('createUploadsApi', () => {
     })
     const ref = { uploadId: 'u', key: 'k' }
     expect(await api.createMultipart({ filename: 'big.bin', file_size: 200 })).toEqual(ref)
-    expect(await api.signPart({ ...ref, partNumber: 1 })).toEqual({ url: '/blobs/k?part=1', headers: {} })
+    expect(await api.signParts({ ...ref, partNumbers: [1] })).toEqual([
+      { partNumber: 1, url: '/blobs/k?part=1', headers: {} },
+    ])
     expect(await api.listParts(ref)).toEqual([{ PartNumber: 1, ETag: '"e"', Size: 5 }])
     expect(await api.completeMultipart({ ...ref, parts: [{ PartNumber: 1, ETag: '"e"' }] })).toEqual({
       location: '/blobs/k',
@@ -90,12 +93,12 @@ describe('createUploadsApi', () => {
     await api.abortMultipart(ref)
     expect(calls.map((c) => c.url)).toEqual([
       routePath(routes.multipartCreate),
-      routePath(routes.multipartSignPart),
+      routePath(routes.multipartSignParts),
       routePath(routes.multipartListParts),
       routePath(routes.multipartComplete),
       routePath(routes.multipartAbort),
     ])
-    expect(calls[1]?.body).toEqual({ uploadId: 'u', key: 'k', partNumber: 1 })
+    expect(calls[1]?.body).toEqual({ uploadId: 'u', key: 'k', partNumbers: [1] })
   })
 
   it('ignores abort failures', async () => {

@@ -2,6 +2,7 @@ import type {
   MultipartCreateRequest,
   PresignRequest,
   PresignResponse,
+  SignedPart,
   UploadedPart,
 } from '@ferry/contracts/api/uploads'
 import { uploadsApi as routes } from '@ferry/contracts/routes/uploads'
@@ -18,10 +19,8 @@ export interface MultipartRef {
 export interface UploadsApi {
   presign(request: PresignRequest, signal?: AbortSignal): Promise<PresignResponse>
   createMultipart(request: MultipartCreateRequest, signal?: AbortSignal): Promise<MultipartRef>
-  signPart(
-    ref: MultipartRef & { partNumber: number },
-    signal?: AbortSignal,
-  ): Promise<{ url: string; headers: Record<string, string> }>
+  /** URLs for several parts in one call (at most maxPartsPerSigning), in the order asked. */
+  signParts(ref: MultipartRef & { partNumbers: number[] }, signal?: AbortSignal): Promise<SignedPart[]>
   listParts(ref: MultipartRef, signal?: AbortSignal): Promise<UploadedPart[]>
   completeMultipart(ref: MultipartRef & { parts: UploadedPart[] }, signal?: AbortSignal): Promise<{ location: string }>
   /** spec/transfers.md §7: errors ignored. */
@@ -54,8 +53,11 @@ export function createUploadsApi(client: Pick<ApiClient, 'call'>): UploadsApi {
     createMultipart: (request, signal) =>
       step('multipart_create_failed', () => client.call(routes.multipartCreate, { body: request }, { signal })),
 
-    signPart: (ref, signal) =>
-      step('sign_part_failed', () => client.call(routes.multipartSignPart, { body: ref }, { signal })),
+    signParts: (ref, signal) =>
+      step('sign_part_failed', async () => {
+        const { parts } = await client.call(routes.multipartSignParts, { body: ref }, { signal })
+        return parts
+      }),
 
     // No message of its own in spec/transfers.md §8: resuming is part of uploading the file.
     listParts: (ref, signal) =>

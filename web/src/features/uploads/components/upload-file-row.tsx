@@ -155,7 +155,7 @@ export const UploadFileRow = memo(function UploadFileRow({ item, signedIn, onRem
               {item.status === 'retrying' && <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" />}
               <Text
                 size="xs"
-                c={item.status === 'done' ? 'teal' : item.status === 'retrying' ? 'orange' : 'dimmed'}
+                c={item.status === 'done' ? 'teal' : item.status === 'retrying' ? 'red.9' : 'dimmed'}
                 style={{ fontVariantNumeric: 'tabular-nums' }}
                 truncate="end"
               >

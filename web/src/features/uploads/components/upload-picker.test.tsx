@@ -44,6 +44,7 @@ function queueOf(items: UploadItem[], more: Partial<UploadQueue> = {}): UploadQu
     errorCount: items.filter((file) => file.status === 'error').length,
     completed: [],
     notice: null,
+    resumable: [],
     addFiles: vi.fn(),
     remove: vi.fn(),
     clear: vi.fn(),
@@ -51,6 +52,7 @@ function queueOf(items: UploadItem[], more: Partial<UploadQueue> = {}): UploadQu
     resumeAll: vi.fn(),
     retry: vi.fn(),
     retryAll: vi.fn(),
+    dismissResumable: vi.fn(),
     ...more,
   }
 }
@@ -188,6 +190,35 @@ describe('UploadPicker (the upload queue)', () => {
     })
     renderWithApp(<UploadPicker queue={queue} signedIn />)
     expect(screen.getByTestId('upload-notice').textContent).toBe('Already in the list: a.txt, b.txt, c.txt +2')
+  })
+
+  it('offers to continue the unfinished uploads of an earlier visit with the same files, or to forget them', async () => {
+    const resumable = [
+      { id: 'r1', name: 'photos/video.mp4', size: 200 * MiB, uploadedBytes: 80 * MiB },
+      { id: 'r2', name: 'old.iso', size: 400 * MiB, uploadedBytes: 0 },
+    ]
+    const queue = queueOf([], { resumable })
+    const { user } = renderWithApp(<UploadPicker queue={queue} signedIn />)
+    const offer = screen.getByTestId('resumable-uploads')
+    expect(within(offer).getByText('2 uploads from your last visit are not finished')).toBeTruthy()
+    expect(within(offer).getByText('photos/video.mp4: 80 MiB of 200 MiB (40%) already uploaded')).toBeTruthy()
+
+    // Picked on its own, the file gets back the folder it was sent from, so the engine knows it.
+    const file = new File([new Uint8Array(16)], 'video.mp4')
+    Object.defineProperty(file, 'size', { value: 200 * MiB })
+    await user.upload(screen.getByTestId('resume-files-input') as HTMLInputElement, file)
+    expect(vi.mocked(queue.addFiles).mock.calls[0]?.[0]).toEqual([{ file, relativePath: 'photos/video.mp4' }])
+
+    await user.click(within(offer).getByRole('button', { name: 'Forget old.iso' }))
+    expect(queue.dismissResumable).toHaveBeenCalledWith('r2')
+  })
+
+  it('offers it in Spanish too', () => {
+    const resumable = [{ id: 'r1', name: 'video.mp4', size: 200 * MiB, uploadedBytes: 80 * MiB }]
+    renderWithApp(<UploadPicker queue={queueOf([], { resumable })} signedIn />, { language: 'es' })
+    const offer = screen.getByTestId('resumable-uploads')
+    expect(within(offer).getByText('1 subida de tu última visita no ha terminado')).toBeTruthy()
+    expect(within(offer).getByRole('button', { name: 'Continuar la subida' })).toBeTruthy()
   })
 
   it('speaks Spanish: sizes with a decimal comma, states and totals', () => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import type { PickedFile } from '../file-names.js'
 import type { UploadQueue } from '../hooks/use-upload-queue.js'
 import { splitOversize } from '../oversize.js'
+import { ResumableOffer } from './resumable-offer.js'
 import { UploadDropArea } from './upload-drop-area.js'
 import { UploadFileRow } from './upload-file-row.js'
 import { UploadSummary } from './upload-summary.js'
@@ -42,6 +43,7 @@ export function UploadPicker({ queue, signedIn, onLogin, maxFileBytes, upgradeTo
 
   return (
     <Stack gap="sm">
+      <ResumableOffer uploads={queue.resumable} onFiles={addFiles} onDismiss={queue.dismissResumable} />
       <UploadDropArea onFiles={addFiles} compact={hasFiles} />
       {refused.length > 0 && maxFileBytes != null && (
         <Alert
@@ -79,6 +81,11 @@ export function UploadPicker({ queue, signedIn, onLogin, maxFileBytes, upgradeTo
                 (notice.names.length > maxNamesInNotice ? ` +${notice.names.length - maxNamesInNotice}` : ''),
             })}
           </Text>
+        </Alert>
+      )}
+      {notice?.kind === 'notSameFile' && (
+        <Alert color="orange" variant="light" py="xs" data-testid="upload-notice">
+          <Text size="sm">{t('notice.notSameFile', { name: notice.name })}</Text>
         </Alert>
       )}
       {notice?.kind === 'offline' && (

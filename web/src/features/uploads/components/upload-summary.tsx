@@ -81,7 +81,7 @@ export function UploadSummary({ queue }: UploadSummaryProps) {
               {right && (
                 <Text
                   size="sm"
-                  c={retrying && !queue.bytesPerSecond ? 'orange.8' : 'dimmed'}
+                  c={retrying && !queue.bytesPerSecond ? 'red.9' : 'dimmed'}
                   style={{ fontVariantNumeric: 'tabular-nums' }}
                   data-testid="upload-rate"
                 >

@@ -20,6 +20,8 @@ export interface UploadQueue extends UploadQueueSnapshot {
   resumeAll(): void
   retry(id: string): void
   retryAll(): void
+  /** Gives up an unfinished upload of an earlier visit. */
+  dismissResumable(id: string): void
 }
 
 const noSubscription = () => () => {}
@@ -71,6 +73,7 @@ export function useUploadQueue({ autoStart, requestId }: UseUploadQueueOptions):
       resumeAll: () => engine?.resumeAll(),
       retry: (id: string) => engine?.retry(id),
       retryAll: () => engine?.retryAll(),
+      dismissResumable: (id: string) => engine?.dismissResumable(id),
     }),
     [snapshot, engine],
   )

@@ -76,12 +76,14 @@ export function createFakeUploadServer() {
         uploads.set(ref.uploadId, { key: ref.key, fileSize, partSize, parts: new Map(), aborted: false })
         return ref
       }),
-    signPart: (ref) =>
+    signParts: (ref) =>
       answer('sign', ref, 'sign_part_failed', () => {
         const { fileSize, partSize } = upload(ref)
-        const size = partBytes(fileSize, partSize, ref.partNumber)
-        if (size === 0 && ref.partNumber > 1) throw new ApiError(400, 'Past the end.', 'upload_part_out_of_range')
-        return { url: `mem://part/${ref.uploadId}/${ref.partNumber}?size=${size}`, headers: {} }
+        return ref.partNumbers.map((partNumber) => {
+          const size = partBytes(fileSize, partSize, partNumber)
+          if (size === 0 && partNumber > 1) throw new ApiError(400, 'Past the end.', 'upload_part_out_of_range')
+          return { partNumber, url: `mem://part/${ref.uploadId}/${partNumber}?size=${size}`, headers: {} }
+        })
       }),
     listParts: (ref) =>
       answer('list', ref, 'upload_failed', () =>

@@ -1,0 +1,78 @@
+import { maxPartsPerSigning, type SignedPart } from '../api/uploads.js'
+
+interface MultipartRef {
+  uploadId: string
+  key: string
+}
+
+/** Parts signed per call: a few rounds of six parallel PUTs, so sign-parts is rarely on the path. */
+export const partsPerSigning = Math.min(24, maxPartsPerSigning)
+/** Signed URLs live an hour (uploads.service.ts); a URL kept longer than this is signed again. */
+const freshForMs = 20 * 60 * 1000
+
+type SignParts = (ref: MultipartRef & { partNumbers: number[] }) => Promise<SignedPart[]>
+
+interface Pending {
+  signed: Promise<SignedPart>
+  at: number
+}
+
+/**
+ * Hands out part URLs signed ahead in batches (issue 24 item 5), for the web's and the CLI's
+ * uploads alike: asking for part n signs n and
+ * the next parts not yet signed in one call, and the parts asked meanwhile wait for that call
+ * instead of making their own. A URL is handed out once: a retried part is signed afresh, so a
+ * failed batch or an expired URL never sticks.
+ */
+export function createPartSigner(signParts: SignParts, now: () => number = Date.now) {
+  const byUpload = new Map<string, Map<number, Pending>>()
+
+  function batch(ref: MultipartRef, first: number, partCount: number, pending: Map<number, Pending>) {
+    const partNumbers: number[] = []
+    for (let n = first; n <= partCount && partNumbers.length < partsPerSigning; n++) {
+      if (!pending.has(n)) partNumbers.push(n)
+    }
+    if (!partNumbers.includes(first)) partNumbers.unshift(first)
+    const call = signParts({ uploadId: ref.uploadId, key: ref.key, partNumbers })
+    const at = now()
+    for (const partNumber of partNumbers) {
+      const signed = call.then((parts) => {
+        const part = parts.find((p) => p.partNumber === partNumber)
+        if (!part) throw new Error(`Part ${partNumber} was not signed.`)
+        return part
+      })
+      // A batch that failed is forgotten: the parts it held are signed again when asked.
+      signed.catch(() => {
+        if (pending.get(partNumber)?.signed === signed) pending.delete(partNumber)
+      })
+      pending.set(partNumber, { signed, at })
+    }
+  }
+
+  return {
+    /** The URL to PUT part `partNumber` of an upload of `partCount` parts to. */
+    sign(ref: MultipartRef, partNumber: number, partCount: number, signal?: AbortSignal): Promise<SignedPart> {
+      const pending = byUpload.get(ref.uploadId) ?? new Map<number, Pending>()
+      byUpload.set(ref.uploadId, pending)
+      const kept = pending.get(partNumber)
+      if (!kept || now() - kept.at > freshForMs) batch(ref, partNumber, partCount, pending)
+      const { signed } = pending.get(partNumber)!
+      pending.delete(partNumber)
+      if (!signal) return signed
+      // One part's abort must not fail the batch the others wait for: only this caller stops waiting.
+      return new Promise((resolve, reject) => {
+        const abort = () => reject(signal.reason)
+        if (signal.aborted) return abort()
+        signal.addEventListener('abort', abort, { once: true })
+        signed.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+      })
+    },
+
+    /** Drops the URLs kept for an upload that finished or was lost. */
+    forget(uploadId: string): void {
+      byUpload.delete(uploadId)
+    },
+  }
+}
+
+export type PartSigner = ReturnType<typeof createPartSigner>

@@ -1,0 +1,2 @@
+ALTER TABLE "transfers" ADD COLUMN "background_id" uuid;--> statement-breakpoint
+ALTER TABLE "transfers" ADD CONSTRAINT "transfers_background_id_organization_backgrounds_id_fk" FOREIGN KEY ("background_id") REFERENCES "public"."organization_backgrounds"("id") ON DELETE set null ON UPDATE no action;
