@@ -98,7 +98,7 @@ export interface MailingApp {
 }
 
 /** The newest confirmation email sent to `email` (spec/accounts.md §2), from the app's outbox. */
-export async function confirmationMail(app: MailingApp, email: string): Promise<ReadMail> {
+export async function confirmationMail(app: MailingApp, email: string): Promise<ReadMail & { file: string }> {
   const mails = (await readOutbox(path.join(app.dataDir, 'mail'))).filter(
     (mail) => mail.to.includes(email) && mail.links.some((link) => link.includes('/confirm-email#token=')),
   )
@@ -118,9 +118,11 @@ export function confirmationSecrets(mail: ReadMail): { token: string; code: stri
 
 /** Confirms the account through its real confirmation email (the code, as a person would type it). */
 export async function confirmAccount(app: MailingApp, email: string): Promise<void> {
-  const { code } = confirmationSecrets(await confirmationMail(app, email))
+  const mail = await confirmationMail(app, email)
+  const { code } = confirmationSecrets(mail)
   const res = await postJson(app.api, '/auth/confirm-email', { email, code }, { 'x-forwarded-for': uniqueIp() })
-  expect(res.status, await res.clone().text()).toBe(204)
+  // The mail and the code read from it are in the message: a rare refusal in CI was never explained.
+  expect(res.status, `${await res.clone().text()} for code ${code} read from ${mail.file}:\n${mail.text}`).toBe(204)
 }
 
 /** Registers a fresh account and confirms its address, as every test that sends mail needs. */
