@@ -86,6 +86,52 @@ export function createTransferEdits(deps: EditDeps) {
   const personalLink = (origin: string, transfer: TransferRow, recipient: TransferRecipientRow) =>
     `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`
 
+  /** Emails the recipients an edit added their link and, when the expiry moved later, the others the new date. */
+  async function notifyEdit(
+    updated: { aggregate: TransferAggregate; added: TransferRecipientRow[] },
+    before: Date,
+    sender: { email: string; name: string; language: Language },
+    origin: string,
+  ) {
+    const { transfer, files, recipients } = updated.aggregate
+    const newIds = new Set(updated.added.map((r) => r.id))
+    const extended = transfer.expiresAt.getTime() > before.getTime()
+    const sftp = updated.added.length > 0 ? await sftpLogin(transfer, recipients) : undefined
+    const mails = recipients.flatMap((recipient) => {
+      if (newIds.has(recipient.id)) {
+        const mail = transferEmail(
+          {
+            to: recipient.email,
+            link: personalLink(origin, transfer, recipient),
+            sender: { name: sender.name, email: sender.email },
+            title: transfer.title,
+            message: transfer.message,
+            files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+            totalSize: transfer.totalSize,
+            expiresAt: transfer.expiresAt,
+            passwordProtected: transfer.passwordHash !== null,
+            sftp,
+          },
+          sender.language,
+        )
+        return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
+      }
+      if (!extended) return []
+      const mail = expiryExtendedEmail(
+        {
+          to: recipient.email,
+          link: personalLink(origin, transfer, recipient),
+          sender: { name: sender.name, email: sender.email },
+          title: transfer.title,
+          expiresAt: transfer.expiresAt,
+        },
+        sender.language,
+      )
+      return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
+    })
+    await sendAll(transfer.id, mails, 'Could not email a recipient about an edited transfer; the edit stands')
+  }
+
   return {
     /**
      * A PATCH with `expires_in_hours` or `recipient_emails` (and the plain `columns` of the same
@@ -110,6 +156,9 @@ export function createTransferEdits(deps: EditDeps) {
       const newcomers = emails ? emails.filter((e) => !found.recipients.some((r) => r.email === e)) : []
       if (newcomers.length > 0) await throttle.take(owner, clientIp, newcomers.length, 0)
 
+      // Read before the edit is written: once it is committed, a failed read must not answer an error for it.
+      const sender = await contact(owner.id)
+      const origin = await originFor(deps, found.transfer.userId)
       const now = clock.now()
       const before = found.transfer.expiresAt
       const updated = await database.db.transaction(async (tx) => {
@@ -136,45 +185,12 @@ export function createTransferEdits(deps: EditDeps) {
         return { aggregate: { ...found, transfer: row, recipients }, added }
       })
 
-      const { transfer, files, recipients } = updated.aggregate
-      const newIds = new Set(updated.added.map((r) => r.id))
-      const sender = await contact(owner.id)
-      const extended = transfer.expiresAt.getTime() > before.getTime()
-      const sftp = updated.added.length > 0 ? await sftpLogin(transfer, recipients) : undefined
-      const origin = await originFor(deps, transfer.userId)
-      const mails = recipients.flatMap((recipient) => {
-        if (newIds.has(recipient.id)) {
-          const mail = transferEmail(
-            {
-              to: recipient.email,
-              link: personalLink(origin, transfer, recipient),
-              sender: { name: sender.name, email: sender.email },
-              title: transfer.title,
-              message: transfer.message,
-              files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
-              totalSize: transfer.totalSize,
-              expiresAt: transfer.expiresAt,
-              passwordProtected: transfer.passwordHash !== null,
-              sftp,
-            },
-            sender.language,
-          )
-          return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
-        }
-        if (!extended) return []
-        const mail = expiryExtendedEmail(
-          {
-            to: recipient.email,
-            link: personalLink(origin, transfer, recipient),
-            sender: { name: sender.name, email: sender.email },
-            title: transfer.title,
-            expiresAt: transfer.expiresAt,
-          },
-          sender.language,
-        )
-        return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
-      })
-      await sendAll(transfer.id, mails, 'Could not email a recipient about an edited transfer; the edit stands')
+      try {
+        await notifyEdit(updated, before, sender, origin)
+      } catch (error) {
+        // The edit is saved: a database that fails now costs the emails, logged, not the answer.
+        deps.logger.error({ err: error, transferId: found.transfer.id }, 'Could not email the recipients of an edit')
+      }
       return updated.aggregate
     },
 
