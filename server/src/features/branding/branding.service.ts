@@ -31,6 +31,13 @@ export interface OrganizationMemberships {
 /** What branding needs of plans: the flags of a user's plan (an organization's, for its members). */
 export interface BrandingPlans {
   planForUser(userId: string): Promise<PlanFlags>
+  planAndOrganizationOf(userId: string): Promise<SenderPlan>
+}
+
+/** A sender's plan flags and organization (null for none), as plans.planAndOrganizationOf reads them in one query. */
+export interface SenderPlan {
+  plan: PlanFlags
+  organizationId: string | null
 }
 
 /** A refused stylesheet: the route answers 422 with the position, the reason's code and its subject. */
@@ -223,15 +230,19 @@ export function createBrandingService(
      * flag (DECISIONS §12: the sender's plan decides what recipients get). `seed` keeps the
      * rotation stable per transfer; `chosen` is a background the sender picked.
      */
-    async forSender(senderId: string, seed: string, chosen?: string | null): Promise<Branding> {
-      const found = await others.organizations.membershipOf(senderId)
-      if (!found) return null
-      const flags = await others.plans.planForUser(senderId)
-      if (!flags.custom_css && !flags.custom_background) return null
-      const stylesheet = flags.custom_css ? await repo.stylesheetOf(found.organizationId) : undefined
-      const background = flags.custom_background ? await backgroundFor(found.organizationId, seed, chosen) : null
+    async forSender(
+      senderId: string,
+      seed: string,
+      chosen?: string | null,
+      /** The sender's plan and organization when the caller has read them (plans.planAndOrganizationOf). */
+      known?: SenderPlan,
+    ): Promise<Branding> {
+      const { plan: flags, organizationId } = known ?? (await others.plans.planAndOrganizationOf(senderId))
+      if (!organizationId || (!flags.custom_css && !flags.custom_background)) return null
+      const stylesheet = flags.custom_css ? await repo.stylesheetOf(organizationId) : undefined
+      const background = flags.custom_background ? await backgroundFor(organizationId, seed, chosen) : null
       if (!stylesheet && !background) return null
-      return { css_url: stylesheet ? cssPath(found.organizationId, stylesheet.hash) : null, background }
+      return { css_url: stylesheet ? cssPath(organizationId, stylesheet.hash) : null, background }
     },
 
     /** Whether a background is one of this sender's organization's: one they may choose for a transfer. */

@@ -4,18 +4,15 @@ import { limitsFor, type PlanLimits } from '@ferry/contracts/domain/plan-limits'
 import type { Db, DbExecutor } from '../../db/database.js'
 import { notFound } from '../../errors.js'
 import { toAdminPlan, toPlan } from './plan-mapping.js'
-import { createPlansRepository, type PlanRow, type PlanRowPatch } from './plans.repository.js'
+import { createPlansRepository, type PlanRow, type PlanRowPatch, planIdByRole } from './plans.repository.js'
 
 export type { PlanRow } from './plans.repository.js'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/**
- * The plan id of a user of `role` who has no live subscription: Guest for visitors and FREE users
- * (product.md §1); Pro for ADMIN and for PREMIUM set by an admin without a subscription.
- */
+/** The plan id of a user of `role` who has no live subscription (planIdByRole); Guest for visitors. */
 export function planIdForRole(role: Role | null): string {
-  return role === 'PREMIUM' || role === 'ADMIN' ? planIds.pro : planIds.guest
+  return role ? planIdByRole[role] : planIds.guest
 }
 
 /**
@@ -36,6 +33,21 @@ export function createPlansService(deps: { database: { db: Db } }) {
     return get(planIdForRole(role))
   }
 
+  /**
+   * planForUser and the user's organization (null for none) in one query: what a share page
+   * needs of its sender on every view (their plan's flags, their organization's branding).
+   */
+  async function planAndOrganizationOf(userId: string | null): Promise<{ plan: Plan; organizationId: string | null }> {
+    const source = userId && uuidPattern.test(userId) ? await repo.planSourceOf(userId) : undefined
+    const organizationId = source?.organizationId ?? null
+    if (source?.plan) return { plan: toPlan(source.plan), organizationId }
+    // No such user (Guest), or a plan that is gone (404, as before).
+    const plan = source?.subscriptionPlanId
+      ? await get(source.subscriptionPlanId)
+      : await planForRole(source?.role ?? null)
+    return { plan, organizationId }
+  }
+
   return {
     /**
      * The stored plan, prices in integer cents (what billing charges), or undefined; read in the
@@ -49,7 +61,7 @@ export function createPlansService(deps: { database: { db: Db } }) {
     async findStoredForUser(userId: string, db: DbExecutor = deps.database.db): Promise<PlanRow | undefined> {
       const plansIn = createPlansRepository(db)
       const source = await plansIn.planSourceOf(userId)
-      return source && plansIn.findById(source.subscriptionPlanId ?? planIdForRole(source.role))
+      return source && (source.plan ?? undefined)
     },
 
     /** Plans in display order; `activeOnly` leaves out deactivated ones. */
@@ -68,10 +80,10 @@ export function createPlansService(deps: { database: { db: Db } }) {
      * (`planIdForRole`); null (a visitor) or an unknown id gets Guest.
      */
     async planForUser(userId: string | null): Promise<Plan> {
-      const source = userId && uuidPattern.test(userId) ? await repo.planSourceOf(userId) : undefined
-      if (source?.subscriptionPlanId) return get(source.subscriptionPlanId)
-      return planForRole(source?.role ?? null)
+      return (await planAndOrganizationOf(userId)).plan
     },
+
+    planAndOrganizationOf,
 
     /** A plan's limits in bytes and hours (null = unlimited); the same maths the web uses. */
     limitsFor(plan: Plan): PlanLimits {

@@ -101,7 +101,12 @@ export type Viewer = Pick<UserRecord, 'id' | 'role'> | null
 /** What the page of a sender's transfer is branded with (the branding feature provides it). */
 export interface ShareBranding extends BackgroundChoices {
   /** `seed` keeps a rotating background stable per transfer; `chosen` is the sender's pick. */
-  forSender(senderId: string, seed: string, chosen?: string | null): Promise<Branding>
+  forSender(
+    senderId: string,
+    seed: string,
+    chosen?: string | null,
+    known?: Awaited<ReturnType<PlansService['planAndOrganizationOf']>>,
+  ): Promise<Branding>
 }
 
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
@@ -453,7 +458,8 @@ export function createTransfersService(
           ? recipients.find((r) => r.trackingId === t)
           : undefined
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
-      const senderPlan = await plans.planForUser(transfer.userId)
+      const sender = await plans.planAndOrganizationOf(transfer.userId)
+      const senderPlan = sender.plan
       const previews = senderPlan.document_preview
       const held = !isSender && transfer.scanHold !== null
       if (recipient && !isSender && !recipient.firstAccessedAt) {
@@ -497,7 +503,7 @@ export function createTransfersService(
               : null,
           branding:
             transfer.userId && branding
-              ? await branding.forSender(transfer.userId, transfer.id, transfer.backgroundId)
+              ? await branding.forSender(transfer.userId, transfer.id, transfer.backgroundId, sender)
               : null,
           tracking: isSender
             ? {
