@@ -35,6 +35,7 @@ export type PlanRowPatch = Partial<Omit<typeof plans.$inferInsert, 'id' | 'creat
 
 /** Queries on the plans table; no rules. */
 export function createPlansRepository(db: DbExecutor) {
+  let sourceQuery: ReturnType<typeof planSourceQuery> | undefined
   return {
     async list(options: { activeOnly: boolean }): Promise<PlanRow[]> {
       const query = db.select().from(plans)
@@ -55,28 +56,10 @@ export function createPlansRepository(db: DbExecutor) {
      * This is the one place plans are resolved, so every limit and flag check follows it.
      */
     async planSourceOf(userId: string) {
-      const [row] = await db
-        .select({
-          role: users.role,
-          subscriptionPlanId: sql<string | null>`coalesce(${ownerSubscription.planId}, ${subscriptions.planId})`,
-          organizationId: organizationMembers.organizationId,
-          plan: appliedPlan,
-        })
-        .from(users)
-        .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
-        .leftJoin(
-          orgOwner,
-          and(eq(orgOwner.organizationId, organizationMembers.organizationId), eq(orgOwner.role, 'owner')),
-        )
-        .leftJoin(ownerSubscription, and(eq(ownerSubscription.userId, orgOwner.userId), live(ownerSubscription.status)))
-        .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), live(subscriptions.status)))
-        // In the same round trip: the share page reads a sender's plan on every view (issue 24 item 6).
-        .leftJoin(
-          appliedPlan,
-          eq(appliedPlan.id, sql`coalesce(${ownerSubscription.planId}, ${subscriptions.planId}, ${rolePlanId})`),
-        )
-        .where(eq(users.id, userId))
-        .limit(1)
+      // Prepared once per executor: drizzle building this seven-table join took a third of a
+      // share view's CPU (bench:api profile, issue 24 item 6).
+      sourceQuery ??= planSourceQuery(db)
+      const [row] = await sourceQuery.execute({ userId })
       return row
     },
 
@@ -92,3 +75,32 @@ export function createPlansRepository(db: DbExecutor) {
 }
 
 export type PlansRepository = ReturnType<typeof createPlansRepository>
+
+/** planSourceOf's statement, for `userId`. */
+function planSourceQuery(db: DbExecutor) {
+  return (
+    db
+      .select({
+        role: users.role,
+        subscriptionPlanId: sql<string | null>`coalesce(${ownerSubscription.planId}, ${subscriptions.planId})`,
+        organizationId: organizationMembers.organizationId,
+        plan: appliedPlan,
+      })
+      .from(users)
+      .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+      .leftJoin(
+        orgOwner,
+        and(eq(orgOwner.organizationId, organizationMembers.organizationId), eq(orgOwner.role, 'owner')),
+      )
+      .leftJoin(ownerSubscription, and(eq(ownerSubscription.userId, orgOwner.userId), live(ownerSubscription.status)))
+      .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), live(subscriptions.status)))
+      // In the same round trip: the share page reads a sender's plan on every view (issue 24 item 6).
+      .leftJoin(
+        appliedPlan,
+        eq(appliedPlan.id, sql`coalesce(${ownerSubscription.planId}, ${subscriptions.planId}, ${rolePlanId})`),
+      )
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('plan_source_of')
+  )
+}
