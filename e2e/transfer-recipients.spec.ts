@@ -104,7 +104,8 @@ for (const lang of ['en', 'es'] as const) {
         await page.goto(withLang(detailPath))
         const onlyRecipients = page.getByRole('radio', { name: w.onlyRecipients })
         await expect(onlyRecipients).toBeChecked()
-        await page.getByRole('radio', { name: w.anyone }).check()
+        // Checked once the server saved it (the radio shows the stored access): click, then wait.
+        await page.getByRole('radio', { name: w.anyone }).click()
         await expect(page.getByRole('radio', { name: w.anyone })).toBeChecked()
         await expect(page.getByTestId('detail-access-link')).toBeEnabled()
 
