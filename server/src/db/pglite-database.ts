@@ -3,6 +3,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { countingWrites } from './change-counter.js'
 import type { Database, DatabaseLogger, Db } from './database.js'
 import { DatabaseUnavailableError } from './database-errors.js'
 import { casing, migrationsFolder } from './migrations.js'
@@ -93,11 +94,15 @@ export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): P
   }
   logger?.info({ dir: dir ?? ':memory:', ms: Math.round(performance.now() - started) }, 'PGlite database open')
 
-  const db: Db = pgliteDb
+  // Migrations ran uncounted: nothing was kept before the database opened.
+  const counted = countingWrites(client)
+  const db = drizzle({ client: counted.client as never, schema, casing }) as unknown as Db
   let closing: Promise<void> | undefined
   return {
     kind: 'pglite',
     db,
+    logDb: pgliteDb,
+    changes: counted.changes,
     client,
     async check() {
       if (closing || client.closed) throw new DatabaseUnavailableError('PGlite is closed')

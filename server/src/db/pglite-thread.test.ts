@@ -84,6 +84,28 @@ describe('PGlite on a worker thread', () => {
     expect((error as { cause?: { code?: string } }).cause?.code).toBe('23505')
   })
 
+  it('counts the writes that may change a row, and not reads, empty updates or the log (decision 0040)', async () => {
+    const version = () => database.changes!.version
+    const at = version()
+    await database.db.select().from(appSecrets)
+    await database.db.update(appSecrets).set({ value: 'x' }).where(eq(appSecrets.name, 'no such secret'))
+    await database.logDb.insert(appSecrets).values({ name: 'logged', value: '1' })
+    expect(version()).toBe(at)
+    await database.db.update(appSecrets).set({ value: '2' }).where(eq(appSecrets.name, 'logged'))
+    expect(version()).toBe(at + 1)
+    await database.db.transaction(async (tx) => {
+      await tx.select().from(appSecrets)
+    })
+    expect(version()).toBe(at + 2)
+    await database.db.execute(sql`create temporary table counted (n int)`)
+    expect(version()).toBe(at + 3)
+    await database.db
+      .insert(appSecrets)
+      .values({ name: 'logged', value: 'again' })
+      .catch(() => {})
+    expect(version()).toBe(at + 4)
+  })
+
   it('keeps its rows across a close and reopen; a closed database is unavailable (503), not a crash', async () => {
     await database.close()
     await expect(database.check()).rejects.toSatisfy(isDatabaseUnavailableError)

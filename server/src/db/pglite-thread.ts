@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { drizzle } from 'drizzle-orm/pglite'
+import { countingWrites } from './change-counter.js'
 import type { Database, DatabaseLogger, Db } from './database.js'
 import { DatabaseUnavailableError } from './database-errors.js'
 import { casing } from './migrations.js'
@@ -133,11 +134,15 @@ export async function openPgliteThreadDatabase(options: { dir?: string; logger?:
   )
 
   // The PGlite driver only calls query and transaction (drizzle-orm/pglite/session.js).
-  const db = drizzle({ client: client as never, schema, casing }) as unknown as Db
+  const counted = countingWrites(client)
+  const db = drizzle({ client: counted.client as never, schema, casing }) as unknown as Db
+  const logDb = drizzle({ client: client as never, schema, casing }) as unknown as Db
   let closing: Promise<void> | undefined
   return {
     kind: 'pglite',
     db,
+    logDb,
+    changes: counted.changes,
     async check() {
       await call({ op: 'check' })
     },

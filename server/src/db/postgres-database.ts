@@ -82,6 +82,8 @@ export async function openPostgresDatabase(options: PostgresDatabaseOptions): Pr
   return {
     kind: 'postgres',
     db,
+    logDb: db,
+    changes: null,
     pool,
     async check() {
       if (closing) throw new DatabaseUnavailableError('Database is closed')

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { AnalyticsEventKind, AnalyticsProtocol } from '@ferry/contracts/api/analytics'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { groupedWrites } from '../../db/grouped-writes.js'
 import { transferEvents } from '../../db/schema/index.js'
 import type { Deps } from '../../deps.js'
 import { cachedSecret } from '../../secrets/secrets.js'
@@ -42,8 +43,18 @@ export type EventLogDeps = Pick<Deps, 'clock' | 'database' | 'logger'>
  */
 export function createEventLog(deps: EventLogDeps, options: { country?: (address: string) => Promise<string> } = {}) {
   const { clock, database, logger } = deps
-  const db = database.db
-  const secret = cachedSecret(db, 'analytics-address')
+  const secret = cachedSecret(database.db, 'analytics-address')
+  // Appends only: no read kept in memory depends on the log (database.ts, logDb).
+  const db = database.logDb
+  // A busy share page writes its views a group at a time (decision 0040).
+  const append = groupedWrites<typeof transferEvents.$inferInsert>(
+    (rows) =>
+      db
+        .insert(transferEvents)
+        .values(rows)
+        .then(() => undefined),
+    { max: 500 },
+  )
   const country = options.country ?? lazyCountryLookup()
 
   async function clientColumns(client: ClientContext | null) {
@@ -78,7 +89,7 @@ export function createEventLog(deps: EventLogDeps, options: { country?: (address
 
   async function insert(event: TransferEvent, client: ClientContext | null, downloadKey: string | null = null) {
     if (!event.transfer.userId) return
-    await db.insert(transferEvents).values({
+    await append({
       occurredAt: clock.now(),
       userId: event.transfer.userId,
       transferId: event.transfer.id,

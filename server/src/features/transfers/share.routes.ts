@@ -35,9 +35,9 @@ export const shareRoutes =
             .send({ detail, code, title, sender_name: senderName })
         }
         if ('locked' in outcome) return reply.status(401).send(outcome.locked)
-        await analytics.shareEvents.record('page_view', outcome.transfer, request, {
-          trackingId: request.query.t,
-        })
+        // Not awaited: the view is logged beside the answer, not before it (record never throws;
+        // grouped with other views, decision 0040).
+        void analytics.shareEvents.record('page_view', outcome.transfer, request, { trackingId: request.query.t })
         return outcome.open
       },
       { errorResponses: { 401: shareLockedResponse, 403: shareExpiredResponse, 410: shareSpentResponse } },

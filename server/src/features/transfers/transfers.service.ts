@@ -14,6 +14,7 @@ import {
 } from '@ferry/contracts/api/transfers'
 import { isAdmin } from '@ferry/contracts/api/users'
 import { errorMessages } from '@ferry/contracts/errors'
+import { createReadCache } from '../../db/read-cache.js'
 import type { Deps } from '../../deps.js'
 import { AppError } from '../../errors.js'
 import { requirePlanFeature } from '../../http/plan-feature-guard.js'
@@ -41,6 +42,7 @@ import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createDownloadLimit, isLimited, limitReached } from './download-limit.js'
 import { createDownloadSigner, type DownloadSigner } from './download-signature.js'
 import { assertNotHeld } from './scan-hold.js'
+import type { ShareAggregate } from './share-query.js'
 import { type BackgroundChoices, chosenBackground } from './transfer-background.js'
 import { createTransferEdits } from './transfer-edits.js'
 import { type LinkOrigins, originFor } from './transfer-links.types.js'
@@ -107,6 +109,12 @@ export interface ShareBranding extends BackgroundChoices {
     chosen?: string | null,
     known?: Awaited<ReturnType<PlansService['planAndOrganizationOf']>>,
   ): Promise<Branding>
+}
+
+interface ShareRead {
+  found: ShareAggregate
+  sender: Awaited<ReturnType<PlansService['planAndOrganizationOf']>>
+  branding: Branding
 }
 
 /** Stored transfers: create, list, share, download, delete, recover (spec/transfers.md §2–§8, product.md §3–§4, §8). */
@@ -193,6 +201,26 @@ export function createTransfersService(
   /** The share read: one prepared round trip (downloads are as hot as the share page). */
   async function byShareId(uniqueId: string) {
     return shareIdPattern.test(uniqueId) ? repo.findShare(uniqueId) : undefined
+  }
+
+  /**
+   * What a share view reads (the transfer, its sender's plan and organization, its branding), kept
+   * between views while nothing is written (read-cache.ts): the share page is the hottest public
+   * route. Shared between requests: never mutated.
+   */
+  const shareReads = createReadCache<ShareRead | null>(deps.database, { max: 1_000 })
+  function readShare(uniqueId: string): Promise<ShareRead | null> {
+    return shareReads.get(uniqueId, async () => {
+      const found = await byShareId(uniqueId)
+      if (!found) return null
+      const { transfer } = found
+      const sender = await plans.planAndOrganizationOf(transfer.userId)
+      const shown =
+        transfer.userId && branding
+          ? await branding.forSender(transfer.userId, transfer.id, transfer.backgroundId, sender)
+          : null
+      return { found, sender, branding: shown }
+    })
   }
 
   /** A transfer the viewer may manage: the owner's own, or any for an admin when `adminMay`. Never a deleted one. */
@@ -429,8 +457,9 @@ export function createTransfersService(
       t: string | undefined,
       grants: readonly string[],
     ): Promise<ShareOutcome> {
-      const found = await byShareId(uniqueId)
-      if (!found) throw notFound()
+      const read = await readShare(uniqueId)
+      if (!read) throw notFound()
+      const { found, sender } = read
       const { transfer, files, recipients } = found
       const isSender = viewer !== null && transfer.userId === viewer.id
       const status = statusOf(found, clock.now())
@@ -458,13 +487,10 @@ export function createTransfersService(
           ? recipients.find((r) => r.trackingId === t)
           : undefined
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
-      const sender = await plans.planAndOrganizationOf(transfer.userId)
       const senderPlan = sender.plan
       const previews = senderPlan.document_preview
       const held = !isSender && transfer.scanHold !== null
-      if (recipient && !isSender && !recipient.firstAccessedAt) {
-        recipient.firstAccessedAt = (await repo.recordFirstAccess(recipient.id, clock.now())) ?? null
-      }
+      if (recipient && !isSender && !recipient.firstAccessedAt) await repo.recordFirstAccess(recipient.id, clock.now())
       return {
         transfer: { id: transfer.id, userId: transfer.userId },
         open: {
@@ -501,10 +527,7 @@ export function createTransfersService(
             transfer.scanHold !== 'frozen'
               ? `${config.publicUrl}${shareDownloadPath(transfer.uniqueId)}`
               : null,
-          branding:
-            transfer.userId && branding
-              ? await branding.forSender(transfer.userId, transfer.id, transfer.backgroundId, sender)
-              : null,
+          branding: read.branding,
           tracking: isSender
             ? {
                 is_sender: true,

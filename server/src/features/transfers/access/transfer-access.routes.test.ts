@@ -348,8 +348,12 @@ await forEachStack((getApp, stack) => {
       expect((await app.api(t.shareUrl)).status).toBe(200)
       expect(await status(`${t.downloadBase}?as_zip=true`, {})).toBe(200)
 
+      // Viewed twice, so the view is kept (decision 0040): the password must lock it at once all the same.
+      expect((await app.api(t.shareUrl)).status).toBe(200)
+      expect((await app.api(t.shareUrl)).status).toBe(200)
       expect((await patch(app, t.sender.token, t.id, { password })).status).toBe(200)
       expect((await app.api(t.shareUrl, { headers: withGrant(old) })).status).toBe(401)
+      expect((await app.api(t.shareUrl)).status).toBe(401)
     })
 
     it('lets only the owner change it, and edits the title and message too', async () => {
