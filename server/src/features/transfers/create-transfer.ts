@@ -30,7 +30,7 @@ import {
   startOfUtcDay,
   startOfUtcMonth,
 } from './transfer-rules.js'
-import { transferEmail } from './transfers.emails.js'
+import { recipientNotice } from './transfers.emails.js'
 import { createTransfersRepository, type TransferAggregate } from './transfers.repository.js'
 
 /** 192 random bits: share ids cannot be guessed or enumerated. */
@@ -84,29 +84,11 @@ export function createTransferCreator(deps: CreateDeps) {
     created: TransferAggregate,
     origin?: string,
   ) {
-    const { transfer, files, recipients } = created
+    const { transfer, recipients } = created
     const sftp = await sftpLogin(transfer, recipients)
     origin ??= await originFor(deps, sender.id)
     const results = await Promise.allSettled(
-      recipients.map((recipient) =>
-        deps.mailer.send(
-          transferEmail(
-            {
-              to: recipient.email,
-              link: `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`,
-              sender: { name: sender.name, email: sender.email },
-              title: transfer.title,
-              message: transfer.message,
-              files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
-              totalSize: transfer.totalSize,
-              expiresAt: transfer.expiresAt,
-              passwordProtected: transfer.passwordHash !== null,
-              sftp,
-            },
-            sender.language,
-          ),
-        ),
-      ),
+      recipients.map((recipient) => deps.mailer.send(recipientNotice(created, recipient, { origin, sender, sftp }))),
     )
     results.forEach((result, i) => {
       if (result.status === 'rejected') {

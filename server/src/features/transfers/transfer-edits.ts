@@ -13,7 +13,7 @@ import type { RoomPagesQueue } from './data-room/room-pages.job.js'
 import { createSendThrottle } from './send-throttle.js'
 import { createSftpMailLogins } from './sftp/sftp-mail-login.js'
 import { type LinkOrigins, originFor } from './transfer-links.types.js'
-import { sharingUrl, statusOf } from './transfer-mapping.js'
+import { personalLink, statusOf } from './transfer-mapping.js'
 import {
   addHours,
   assertFitsTransferSize,
@@ -25,13 +25,8 @@ import {
   startOfUtcDay,
   startOfUtcMonth,
 } from './transfer-rules.js'
-import { expiryExtendedEmail, transferEmail } from './transfers.emails.js'
-import {
-  createTransfersRepository,
-  type TransferAggregate,
-  type TransferRecipientRow,
-  type TransferRow,
-} from './transfers.repository.js'
+import { expiryExtendedEmail, recipientNotice } from './transfers.emails.js'
+import { createTransfersRepository, type TransferAggregate, type TransferRecipientRow } from './transfers.repository.js'
 
 type EditDeps = Pick<Deps, 'config' | 'clock' | 'database' | 'blobs' | 'mailer' | 'logger' | 'rateLimiter'> & {
   links?: LinkOrigins
@@ -83,9 +78,6 @@ export function createTransferEdits(deps: EditDeps) {
     })
   }
 
-  const personalLink = (origin: string, transfer: TransferRow, recipient: TransferRecipientRow) =>
-    `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`
-
   /** Emails the recipients an edit added their link and, when the expiry moved later, the others the new date. */
   async function notifyEdit(
     updated: { aggregate: TransferAggregate; added: TransferRecipientRow[] },
@@ -93,34 +85,20 @@ export function createTransferEdits(deps: EditDeps) {
     sender: { email: string; name: string; language: Language },
     origin: string,
   ) {
-    const { transfer, files, recipients } = updated.aggregate
+    const { transfer, recipients } = updated.aggregate
     const newIds = new Set(updated.added.map((r) => r.id))
     const extended = transfer.expiresAt.getTime() > before.getTime()
     const sftp = updated.added.length > 0 ? await sftpLogin(transfer, recipients) : undefined
     const mails = recipients.flatMap((recipient) => {
       if (newIds.has(recipient.id)) {
-        const mail = transferEmail(
-          {
-            to: recipient.email,
-            link: personalLink(origin, transfer, recipient),
-            sender: { name: sender.name, email: sender.email },
-            title: transfer.title,
-            message: transfer.message,
-            files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
-            totalSize: transfer.totalSize,
-            expiresAt: transfer.expiresAt,
-            passwordProtected: transfer.passwordHash !== null,
-            sftp,
-          },
-          sender.language,
-        )
+        const mail = recipientNotice(updated.aggregate, recipient, { origin, sender, sftp })
         return [{ to: recipient.email, send: () => deps.mailer.send(mail) }]
       }
       if (!extended) return []
       const mail = expiryExtendedEmail(
         {
           to: recipient.email,
-          link: personalLink(origin, transfer, recipient),
+          link: personalLink(origin, transfer.uniqueId, recipient.trackingId),
           sender: { name: sender.name, email: sender.email },
           title: transfer.title,
           expiresAt: transfer.expiresAt,

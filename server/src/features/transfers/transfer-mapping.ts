@@ -14,6 +14,10 @@ import type { TransferAggregate, TransferFileRow, TransferRecipientRow } from '.
 
 export const sharingUrl = (publicUrl: string, uniqueId: string) => `${publicUrl}/share/${uniqueId}`
 
+/** A recipient's own link: the share page with their tracking id, which tells their views and downloads apart. */
+export const personalLink = (origin: string, uniqueId: string, trackingId: string) =>
+  `${sharingUrl(origin, uniqueId)}?t=${trackingId}`
+
 /** Path of the share download route (relative, so it works whatever origin the browser used). */
 export const shareDownloadPath = (uniqueId: string) => routePath(shareApi.download, { uniqueId })
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { expiredUnopenedEmail, reminderEmail } from './reminder.emails.js'
 import { type LinkOrigins, originFor } from './transfer-links.types.js'
-import { sharingUrl } from './transfer-mapping.js'
+import { personalLink } from './transfer-mapping.js'
 import { createTransferRemindersRepository } from './transfer-reminders.repository.js'
 
 const pageSize = 100
@@ -41,7 +41,7 @@ export function createTransferReminders(deps: ReminderDeps) {
         reminderEmail(
           {
             to: recipient.email,
-            link: `${sharingUrl(origin, transfer.uniqueId)}?t=${recipient.trackingId}`,
+            link: personalLink(origin, transfer.uniqueId, recipient.trackingId),
             sender: { name: sender.name, email: sender.email },
             title: transfer.title,
             expiresAt: transfer.expiresAt,

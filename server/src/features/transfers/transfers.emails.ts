@@ -3,6 +3,8 @@ import type { MailMessage } from '../../adapters/mailer/mailer.js'
 import { composeMail, type MailBlock, singleLine } from '../../mail/mail-layout.js'
 import { mailText } from '../../mail/mail-text.js'
 import type { SftpMailLogin } from './sftp/sftp-mail-login.js'
+import { personalLink } from './transfer-mapping.js'
+import type { TransferAggregate } from './transfers.repository.js'
 
 export interface TransferEmail {
   to: string
@@ -17,6 +19,32 @@ export interface TransferEmail {
   passwordProtected?: boolean
   /** The transfer's SFTP login, when its sender chose to send it (sftp_in_email). */
   sftp?: SftpMailLogin | undefined
+}
+
+/**
+ * The notice for one recipient of a stored transfer, with their personal link on the sender's
+ * origin: sent on create, and to a recipient added by an edit.
+ */
+export function recipientNotice(
+  { transfer, files }: Pick<TransferAggregate, 'transfer' | 'files'>,
+  recipient: { email: string; trackingId: string },
+  from: { origin: string; sender: { name: string; email: string; language: Language }; sftp?: SftpMailLogin },
+): MailMessage {
+  return transferEmail(
+    {
+      to: recipient.email,
+      link: personalLink(from.origin, transfer.uniqueId, recipient.trackingId),
+      sender: { name: from.sender.name, email: from.sender.email },
+      title: transfer.title,
+      message: transfer.message,
+      files: files.map((f) => ({ name: f.fileName, size: f.fileSize })),
+      totalSize: transfer.totalSize,
+      expiresAt: transfer.expiresAt,
+      passwordProtected: transfer.passwordHash !== null,
+      sftp: from.sftp,
+    },
+    from.sender.language,
+  )
 }
 
 /**
