@@ -20,7 +20,7 @@ import { registerConfirmed } from '../server/src/cluster/harness/cluster-client.
 import { cpuByRole, cpuSnapshot } from './lib/cpu-by-process.js'
 import { ensureNginx, startNginxBalancer } from './lib/nginx-server.js'
 import { startChild } from './lib/processes.js'
-import { type ChurnResult, prepareRooms } from './lib/room-churn.js'
+import { type ChurnResult, prepareRooms, socketsPerSide } from './lib/room-churn.js'
 import { quantile } from './lib/stats.js'
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
@@ -38,8 +38,7 @@ const profileDir = process.env.BENCH_LOAD_PROFILE
  * shared cores about four times the CPU. BENCH_LOAD_PROXY=node picks the latter.
  */
 const useNginx = process.env.BENCH_LOAD_PROXY !== 'node' && ensureNginx()
-const perSide = 5
-const roomCount = Math.ceil(socketCount / (perSide * 2))
+const roomCount = Math.ceil(socketCount / (socketsPerSide * 2))
 
 interface Figures {
   instances: number
@@ -49,6 +48,8 @@ interface Figures {
   errors: number
   /** The errors split: connection errors, timeouts (over 10 s), non-2xx answers. */
   errorKinds: string
+  /** Each kind of request's non-2xx answers: "download 404 × 893: {body}". */
+  refusals: string[]
   requests: number
   fanout: ChurnResult
   peakRssMb: number[]
@@ -117,7 +118,13 @@ async function seed(cluster: Cluster) {
     },
     token!,
   )
-  return { email, password, uniqueId: transfer.unique_id!, fileKey: signed.file_key }
+  // The key to download by is the one the share page lists, as the web app does: claiming a single
+  // PUT moves its bytes to a key no upload URL was signed for (H-1), so the presign's key is not it.
+  const share = await cluster.api(`/api/share/${transfer.unique_id}`)
+  if (!share.ok) throw new Error(`The share API answered ${share.status}`)
+  const [file] = ((await share.json()) as { transfer: { files: { file_key: string }[] } }).transfer.files
+  if (!file) throw new Error('The share API lists no file')
+  return { email, password, uniqueId: transfer.unique_id!, fileKey: file.file_key }
 }
 
 async function run(instances: number): Promise<Figures> {
@@ -147,7 +154,7 @@ async function run(instances: number): Promise<Figures> {
       ? await startNginxBalancer(path.join(cluster.dataDir, 'nginx'), targets)
       : await startChild<{ port: number }>('proxy-child.ts', targets, 'The proxy')
     const url = `http://127.0.0.1:${proxy.info.port}`
-    console.log(`   ${roomCount} rooms, ${roomCount * perSide * 2} sockets opening…`)
+    console.log(`   ${roomCount} rooms, ${roomCount * socketsPerSide * 2} sockets opening…`)
     const roomsFile = path.join(cluster.dataDir, 'load-rooms.json')
     fs.writeFileSync(roomsFile, JSON.stringify(await prepareRooms(url, roomCount)))
     const churn = await startChild<{ open: number }>('room-churn-child.ts', [url, roomsFile], 'The room sockets')
@@ -169,18 +176,26 @@ async function run(instances: number): Promise<Figures> {
     ])
     const loopsBefore = await loopFigures(cluster)
     const cpuBefore = cpuSnapshot()
+    // Non-2xx answers by request kind and status, with the first body of each: which rule answered.
+    const refused = new Map<string, { count: number; body: string }>()
+    const tally = (kind: string) => (status: number, body: string) => {
+      if (status >= 200 && status < 300) return
+      const entry = refused.get(`${kind} ${status}`) ?? { count: 0, body: String(body).slice(0, 200) }
+      entry.count++
+      refused.set(`${kind} ${status}`, entry)
+    }
     const result = await autocannon({
       url,
       connections,
       duration: seconds,
       requests: [
-        { method: 'GET', path: sharePath },
-        { method: 'GET', path: downloadPath },
-        { method: 'GET', path: sharePath },
-        login,
-        { method: 'GET', path: sharePath },
-        { method: 'GET', path: downloadPath },
-        { method: 'GET', path: sharePath },
+        { method: 'GET', path: sharePath, onResponse: tally('share') },
+        { method: 'GET', path: downloadPath, onResponse: tally('download') },
+        { method: 'GET', path: sharePath, onResponse: tally('share') },
+        { ...login, onResponse: tally('login') },
+        { method: 'GET', path: sharePath, onResponse: tally('share') },
+        { method: 'GET', path: downloadPath, onResponse: tally('download') },
+        { method: 'GET', path: sharePath, onResponse: tally('share') },
       ],
     })
     const cpu = cpuByRole(cpuBefore, cpuSnapshot(), roles)
@@ -204,6 +219,7 @@ async function run(instances: number): Promise<Figures> {
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
       errorKinds: `${result.errors} connection, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+      refusals: [...refused].map(([key, { count, body }]) => `${key} × ${count}: ${body}`),
       requests: result.requests.total,
       fanout,
       peakRssMb: peaks,
@@ -222,6 +238,7 @@ function report(f: Figures) {
   console.log(
     `${String(f.instances).padStart(2)} instance(s): ${f.perSecond.toFixed(0).padStart(6)} req/s  ` +
       `p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors} of ${f.requests} (${f.errorKinds})\n` +
+      f.refusals.map((r) => `   non-2xx: ${r}\n`).join('') +
       `   room sockets: peak ${f.fanout.peakOpen} open, ${f.fanout.opened} opened; ${f.fanout.events} events, ` +
       `fan-out p50 ${fan(0.5)} ms p99 ${fan(0.99)} ms (from the triggering request's start p50 ${fromRequest(0.5)} ms p99 ${fromRequest(0.99)} ms), ` +
       `spread after the first delivery p99 ${quantile(f.fanout.spreads, 0.99).toFixed(1)} ms, ` +

@@ -1,5 +1,12 @@
 import WebSocket from 'ws'
 
+/**
+ * Room sockets each participant keeps open: two tabs' room sockets. The server lets a participant
+ * hold 4 room and signalling sockets at once (socketsPerParticipant, security review M-3) and
+ * refuses more, so more than that would measure refusals, not a crowd of users.
+ */
+export const socketsPerSide = 2
+
 /** A room of the load test: its owner (a user) and one visitor, each with several sockets. */
 export interface LoadRoom {
   roomId: string
