@@ -8,11 +8,30 @@ export interface Presence {
   readonly kind: 'in-memory' | 'redis'
   /** Marks socket `socket` of `member` live in each group for `ttlMs` from now (touch again to keep it). */
   touch(groups: readonly string[], member: string, socket: string, ttlMs: number): Promise<void>
+  /**
+   * As touch, only if every cap has room, checked and taken in one step (two sockets racing for the
+   * last place cannot both get it, on any instance): answers the index of the first cap that is
+   * full, touching nothing, or -1 once the socket is live in `groups`.
+   */
+  claim(
+    caps: readonly PresenceCap[],
+    groups: readonly string[],
+    member: string,
+    socket: string,
+    ttlMs: number,
+  ): Promise<number>
   /** Removes the socket's entries (idempotent). */
   remove(groups: readonly string[], member: string, socket: string): Promise<void>
   /** The live sockets of a group, counted per member. */
   members(group: string): Promise<Map<string, number>>
   close(): Promise<void>
+}
+
+/** At most `max` live sockets in `group`: of the claiming member (`member`), or of everyone (`all`). */
+export interface PresenceCap {
+  group: string
+  max: number
+  of: 'member' | 'all'
 }
 
 /** One entry's name inside a group: member and socket ids never hold a newline. */

@@ -57,33 +57,26 @@ export function createRoomPresence(
     }
   }
 
-  /** Sockets open now: of the participant in the room, and from the address. Unknown (0) when presence fails. */
-  async function counts(roomId: string, participantId: string, ip: string) {
-    try {
-      const [open, address] = await Promise.all([
-        presence.members(openGroup(roomId)),
-        presence.members(addressGroup(ip)),
-      ])
-      let fromAddress = 0
-      for (const n of address.values()) fromAddress += n
-      return { mine: open.get(participantId) ?? 0, fromAddress }
-    } catch (error) {
-      warn('Presence unavailable; socket allowed')(error)
-      return { mine: 0, fromAddress: 0 }
-    }
-  }
-
   return {
-    /** Checks the caps for a new socket and reserves its place (before the upgrade completes). */
+    /**
+     * Checks the caps for a new socket and reserves its place (before the upgrade completes), in
+     * one step: sockets opened at once cannot all count the same free place and exceed a cap.
+     */
     async take(roomId: string, participantId: string, ip: string): Promise<SeatResult> {
-      const { mine, fromAddress } = await counts(roomId, participantId, ip)
-      if (mine >= socketsPerParticipant) return { ok: false, reason: 'Too many connections for this participant' }
-      if (fromAddress >= deps.config.rooms.socketsPerIp) return { ok: false, reason: 'Too many connections from here' }
       const socket = randomUUID()
       const groups = [roomPresenceGroup(roomId), openGroup(roomId), addressGroup(ip)]
+      const caps = [
+        { group: openGroup(roomId), max: socketsPerParticipant, of: 'member' },
+        { group: addressGroup(ip), max: deps.config.rooms.socketsPerIp, of: 'all' },
+      ] as const
+      const full = await presence.claim(caps, groups, participantId, socket, presenceTtlMs).catch((error: unknown) => {
+        warn('Presence unavailable; socket allowed')(error)
+        return -1
+      })
+      if (full === 0) return { ok: false, reason: 'Too many connections for this participant' }
+      if (full === 1) return { ok: false, reason: 'Too many connections from here' }
       const refresh = () =>
         presence.touch(groups, participantId, socket, presenceTtlMs).catch(warn('Could not refresh presence'))
-      await refresh()
       let timer: NodeJS.Timeout | undefined
       return {
         ok: true,
