@@ -1,21 +1,9 @@
 import type { CustomDomain } from '@ferry/contracts/api/custom-domains'
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core'
-import { IconCheck, IconCopy, IconRefresh, IconTrash, IconWorldWww } from '@tabler/icons-react'
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconRefresh, IconTrash, IconWorldWww } from '@tabler/icons-react'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CopyableValue } from '../../../components/copyable-value.js'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { UpgradeCard } from '../../../components/upgrade-card.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
@@ -37,30 +25,6 @@ export interface CustomDomainsCardProps {
 }
 
 const statusColor = { pending: 'yellow', verified: 'green', failed: 'red' } as const
-
-/** A value to put in DNS, with a copy button. */
-function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation('domains')
-  return (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <Text size="sm" c="dimmed" w={60} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Code style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-        {value}
-      </Code>
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('copied') : t('copy')}>
-            <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('copy')}: ${label}`}>
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  )
-}
 
 /**
  * "Custom domains" of the organization page (issue 22 item 2): add a host, the TXT record to create
@@ -208,8 +172,8 @@ function DomainRow({
         {domain.status !== 'verified' && (
           <Stack gap={4}>
             <Text size="sm">{t(domain.status === 'failed' ? 'recordFailed' : 'recordToCreate')}</Text>
-            <Copyable label={t('txtName')} value={domain.txt_name} testId="custom-domain-txt-name" />
-            <Copyable label={t('txtValue')} value={domain.txt_value} testId="custom-domain-txt-value" />
+            <CopyableValue label={t('txtName')} value={domain.txt_name} testId="custom-domain-txt-name" />
+            <CopyableValue label={t('txtValue')} value={domain.txt_value} testId="custom-domain-txt-value" />
           </Stack>
         )}
         {domain.status === 'verified' && (

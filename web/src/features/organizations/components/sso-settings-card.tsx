@@ -5,8 +5,6 @@ import {
   Badge,
   Button,
   Center,
-  Code,
-  CopyButton,
   Group,
   Loader,
   NativeSelect,
@@ -17,11 +15,11 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core'
-import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react'
+import { IconCheck, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CopyableValue } from '../../../components/copyable-value.js'
 import { ErrorAlert } from '../../../components/error-alert.js'
 import { useFormatDate } from '../../../components/use-format-date.js'
 import { errorMessage } from '../../../lib/error-message.js'
@@ -32,30 +30,6 @@ interface MappingRow {
   key: number
   group: string
   role: MappedRole
-}
-
-/** A value to register with the provider or put in DNS, with a copy button. */
-function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation('organizations')
-  return (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Code style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-        {value}
-      </Code>
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('sso.copied') : t('sso.copy')}>
-            <ActionIcon variant="subtle" onClick={copy} aria-label={`${t('sso.copy')}: ${label}`}>
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  )
 }
 
 /**
@@ -299,7 +273,12 @@ function SsoDomainCard({ organizationId, saved }: { organizationId: string; save
           )}
         </Group>
         <Text size="sm">{t('sso.redirectIntro')}</Text>
-        <Copyable label={t('sso.redirectUri')} value={saved.redirect_uri} testId="sso-redirect-uri" />
+        <CopyableValue
+          labelWidth={110}
+          label={t('sso.redirectUri')}
+          value={saved.redirect_uri}
+          testId="sso-redirect-uri"
+        />
         {saved.domain_verified_at ? (
           <Text size="sm" data-testid="sso-domain-verified-at">
             {t('sso.domainVerifiedAt', { time: formatDate(saved.domain_verified_at) })}
@@ -307,8 +286,8 @@ function SsoDomainCard({ organizationId, saved }: { organizationId: string; save
         ) : (
           <Stack gap={4}>
             <Text size="sm">{t('sso.recordToCreate')}</Text>
-            <Copyable label={t('sso.txtName')} value={saved.txt_name} testId="sso-txt-name" />
-            <Copyable label={t('sso.txtValue')} value={saved.txt_value} testId="sso-txt-value" />
+            <CopyableValue labelWidth={110} label={t('sso.txtName')} value={saved.txt_name} testId="sso-txt-name" />
+            <CopyableValue labelWidth={110} label={t('sso.txtValue')} value={saved.txt_value} testId="sso-txt-value" />
           </Stack>
         )}
         {verify.isError && <ErrorAlert onClose={verify.reset}>{errorMessage(i18n, verify.error)}</ErrorAlert>}
