@@ -2,36 +2,11 @@ import type { Language } from '@ferry/contracts/domain/languages'
 import type { MailMessage } from '../../adapters/mailer/mailer.js'
 import { composeMail, singleLine } from '../../mail/mail-layout.js'
 import { mailText } from '../../mail/mail-text.js'
-
-export interface ReminderMail {
-  to: string
-  link: string
-  sender: { name: string; email: string }
-  title: string
-  expiresAt: Date
-}
+import { type DatedLinkMail, datedLinkEmail } from './transfers.emails.js'
 
 /** The one reminder a recipient who has not downloaded gets a day before expiry (issue 18 item 6), in the sender's language. */
-export function reminderEmail(mail: ReminderMail, language: Language): MailMessage {
-  const { t, date } = mailText(language, 'transfers')
-  const sender = singleLine(mail.sender.name) || mail.sender.email
-  const subject = mail.title
-    ? t('reminder.subjectTitled', { sender, title: singleLine(mail.title) })
-    : t('reminder.subject', { sender })
-  return composeMail({
-    to: mail.to,
-    language,
-    subject,
-    blocks: [
-      {
-        kind: 'paragraph',
-        text: t('reminder.intro', { sender, email: mail.sender.email, date: date(mail.expiresAt) }),
-      },
-      { kind: 'button', label: t('reminder.download'), url: mail.link },
-      { kind: 'note', text: t('reminder.once') },
-    ],
-  })
-}
+export const reminderEmail = (mail: DatedLinkMail, language: Language): MailMessage =>
+  datedLinkEmail(mail, language, 'reminder', 'reminder.once')
 
 export interface ExpiredUnopenedMail {
   to: string

@@ -88,7 +88,8 @@ export function transferEmail(mail: TransferEmail, language: Language): MailMess
   return composeMail({ to: mail.to, language, subject, blocks })
 }
 
-export interface ExpiryExtendedMail {
+/** A notice to one recipient about their transfer's date, with their personal link. */
+export interface DatedLinkMail {
   to: string
   link: string
   sender: { name: string; email: string }
@@ -97,26 +98,35 @@ export interface ExpiryExtendedMail {
 }
 
 /**
- * The one email each recipient gets when the sender extends a transfer (issue 18 item 4): the new
- * date and their personal link, in the sender's language.
+ * A dated notice in the sender's language: the subject (naming the title when there is one), the
+ * date, the recipient's link and a closing note; `kind` picks the texts (reminder, extension).
  */
-export function expiryExtendedEmail(mail: ExpiryExtendedMail, language: Language): MailMessage {
+export function datedLinkEmail(
+  mail: DatedLinkMail,
+  language: Language,
+  kind: 'reminder' | 'extended',
+  note: 'reminder.once' | 'transfer.personal',
+): MailMessage {
   const { t, date } = mailText(language, 'transfers')
   const sender = singleLine(mail.sender.name) || mail.sender.email
   const subject = mail.title
-    ? t('extended.subjectTitled', { sender, title: singleLine(mail.title) })
-    : t('extended.subject', { sender })
+    ? t(`${kind}.subjectTitled`, { sender, title: singleLine(mail.title) })
+    : t(`${kind}.subject`, { sender })
   return composeMail({
     to: mail.to,
     language,
     subject,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: t('extended.intro', { sender, email: mail.sender.email, date: date(mail.expiresAt) }),
-      },
-      { kind: 'button', label: t('extended.download'), url: mail.link },
-      { kind: 'note', text: t('transfer.personal') },
+      { kind: 'paragraph', text: t(`${kind}.intro`, { sender, email: mail.sender.email, date: date(mail.expiresAt) }) },
+      { kind: 'button', label: t(`${kind}.download`), url: mail.link },
+      { kind: 'note', text: t(note) },
     ],
   })
 }
+
+/**
+ * The one email each recipient gets when the sender extends a transfer (issue 18 item 4): the new
+ * date and their personal link, in the sender's language.
+ */
+export const expiryExtendedEmail = (mail: DatedLinkMail, language: Language): MailMessage =>
+  datedLinkEmail(mail, language, 'extended', 'transfer.personal')
