@@ -165,7 +165,12 @@ export function JobsPanel() {
             rows={list.items ?? []}
             columns={columns}
             rowKey={(job) => job.id}
-            rowAttributes={(job) => ({ 'data-testid': 'job-row', 'data-kind': job.kind, 'data-state': job.state })}
+            rowAttributes={(job) => ({
+              'data-testid': 'job-row',
+              'data-job-id': job.id,
+              'data-kind': job.kind,
+              'data-state': job.state,
+            })}
             label={t('jobs.title')}
             minWidth={900}
             tableProps={{ striped: true, verticalSpacing: 'sm' }}
