@@ -37,7 +37,9 @@ export const shareRoutes =
         if ('locked' in outcome) return reply.status(401).send(outcome.locked)
         // Not awaited: the view is logged beside the answer, not before it (record never throws;
         // grouped with other views, decision 0040).
-        void analytics.shareEvents.record('page_view', outcome.transfer, request, { trackingId: request.query.t })
+        void analytics.shareEvents.record('page_view', outcome.transfer, request, {
+          recipientId: outcome.linkRecipientId,
+        })
         return outcome.open
       },
       { errorResponses: { 401: shareLockedResponse, 403: shareExpiredResponse, 410: shareSpentResponse } },

@@ -91,7 +91,12 @@ export interface DownloadPlan {
  * without looking the transfer up again (the share page is the busiest read).
  */
 export type ShareOutcome =
-  | { open: ShareResponse; transfer: { id: string; userId: string | null } }
+  | {
+      open: ShareResponse
+      transfer: { id: string; userId: string | null }
+      /** The recipient the link's `t` names, found with the share: whom the page view is logged for. */
+      linkRecipientId: string | null
+    }
   | { locked: ShareLockedResponse }
 
 /** A new grant to hand over (cookie and header), or null when the transfer needs none. */
@@ -480,12 +485,9 @@ export function createTransfersService(
           },
         }
       }
+      const byLink = t ? recipients.find((r) => r.trackingId === t) : undefined
       // A verified recipient's grant names them exactly; otherwise the `t` of their link does.
-      const recipient = verdict.recipientId
-        ? recipients.find((r) => r.id === verdict.recipientId)
-        : t
-          ? recipients.find((r) => r.trackingId === t)
-          : undefined
+      const recipient = verdict.recipientId ? recipients.find((r) => r.id === verdict.recipientId) : byLink
       // Previews follow the sender's plan now (issue 19): a downgrade hides them, an upgrade shows them.
       const senderPlan = sender.plan
       const previews = senderPlan.document_preview
@@ -493,6 +495,7 @@ export function createTransfersService(
       if (recipient && !isSender && !recipient.firstAccessedAt) await repo.recordFirstAccess(recipient.id, clock.now())
       return {
         transfer: { id: transfer.id, userId: transfer.userId },
+        linkRecipientId: byLink?.id ?? null,
         open: {
           transfer: {
             id: transfer.id,
