@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import { roomOfTwo } from './fixtures/room-pages.js'
 import { expect, test } from './fixtures/rooms.js'
 
 // Issue 24 item 4: when no direct connection can be made, one click sends the same files as a
@@ -9,23 +8,19 @@ import { expect, test } from './fixtures/rooms.js'
 // no TURN server, so ICE never connects; Alice's card then offers "Send as a link instead".
 // In one CI run (2026-12-06) the Spanish run's receiver page never showed the "Aceptar" button of
 // the incoming request: Bob, joined through the API before his page loaded, had been let go by the
-// room's presence check (roomOfTwo below). The screenshots in English were earlier tests' pages,
-// still open in the worker's browser (fixtures/rooms.ts now closes them).
+// room's presence check (roomOfTwo in fixtures/room-pages.ts). The screenshots in English were
+// earlier tests' pages, still open in the worker's browser (fixtures/rooms.ts now closes them).
 test.describe.configure({ timeout: 180_000, retries: 1 })
-
-const headers = { 'X-Requested-With': 'XMLHttpRequest' }
 
 const copy = {
   en: {
     sendFile: (name: string) => `Send File to ${name}`,
-    join: 'Join Room',
     accept: 'Accept',
     button: 'Send as a link instead',
     instead: (name: string) => `${name} sent these files as a link instead`,
   },
   es: {
     sendFile: (name: string) => `Enviar archivo a ${name}`,
-    join: 'Unirse a la sala',
     accept: 'Aceptar',
     button: 'Enviar como enlace',
     instead: (name: string) => `${name} envió estos archivos como enlace`,
@@ -44,37 +39,6 @@ const noDirectConnection = () => {
   } as typeof RTCPeerConnection
 }
 
-async function signedInPage(browser: Browser, login: LoginResult, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  await storeLogin(page, login, baseURL)
-  return page
-}
-
-async function roomOfTwo(
-  browser: Browser,
-  request: APIRequestContext,
-  baseURL: string,
-  dataDir: string,
-  lng: keyof typeof copy,
-) {
-  const alice = await registerViaApi(request, undefined, dataDir)
-  const bob = await registerViaApi(request, undefined, dataDir)
-  const auth = (login: LoginResult) => ({ ...headers, Authorization: `Bearer ${login.access_token}` })
-  const room = await request.post('/api/rooms', { data: { title: 'Fallback' }, headers: auth(alice) })
-  expect(room.status(), await room.text()).toBe(201)
-  const { id } = (await room.json()) as { id: string }
-  const a = await signedInPage(browser, alice, baseURL)
-  const b = await signedInPage(browser, bob, baseURL)
-  await b.addInitScript(noDirectConnection)
-  await a.goto(`/room/${id}?lng=${lng}`)
-  await b.goto(`/room/${id}?lng=${lng}`)
-  // From the page, not the API before it loads: see room-offers.spec.ts (the 5 s presence grace).
-  await b.getByRole('button', { name: copy[lng].join }).click()
-  await expect(a.getByTestId('participant')).toHaveCount(2)
-  return { alice, bob, a, b }
-}
-
 for (const lng of ['en', 'es'] as const) {
   const t = copy[lng]
 
@@ -84,7 +48,9 @@ for (const lng of ['en', 'es'] as const) {
     baseURL,
     rtcDataDir,
   }, testInfo) => {
-    const { alice, bob, a, b } = await roomOfTwo(browser, request, baseURL ?? '', rtcDataDir, lng)
+    const { alice, bob, a, b } = await roomOfTwo(browser, request, baseURL ?? '', rtcDataDir, lng, (page) =>
+      page.addInitScript(noDirectConnection),
+    )
     const files = new Map([
       ['report.bin', randomBytes(700_000 + 13)],
       ['note.txt', Buffer.from(`a note in ${lng}`)],

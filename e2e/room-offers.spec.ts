@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { type LoginResult, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { Page } from '@playwright/test'
+import { roomOfTwo } from './fixtures/room-pages.js'
 import { expect, test } from './fixtures/rooms.js'
 
 // Issue 24 item 4: several files and folders in one offer, and a transfer that resumes after
@@ -14,14 +14,12 @@ import { expect, test } from './fixtures/rooms.js'
 // problems; a retry keeps it from hiding every other result, and Playwright reports it as flaky.
 test.describe.configure({ timeout: 180_000, retries: 1 })
 
-const headers = { 'X-Requested-With': 'XMLHttpRequest' }
 const MiB = 1024 * 1024
 
 const copy = {
   en: {
     sendFile: (name: string) => `Send File to ${name}`,
     sendFolder: (name: string) => `Send Folder to ${name}`,
-    join: 'Join Room',
     accept: 'Accept',
     received: (n: number) => `${n} files received`,
     download: 'Download',
@@ -30,7 +28,6 @@ const copy = {
   es: {
     sendFile: (name: string) => `Enviar archivo a ${name}`,
     sendFolder: (name: string) => `Enviar carpeta a ${name}`,
-    join: 'Unirse a la sala',
     accept: 'Aceptar',
     received: (n: number) => `${n} archivos recibidos`,
     download: 'Descargar',
@@ -42,43 +39,6 @@ async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256')
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
   return hash.digest('hex')
-}
-
-async function signedInPage(browser: Browser, login: LoginResult, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, acceptDownloads: true })
-  const page = await context.newPage()
-  await storeLogin(page, login, baseURL)
-  return page
-}
-
-/** A room of Alice's that Bob joined from its page, both pages open on it. */
-async function roomOfTwo(
-  browser: Browser,
-  request: APIRequestContext,
-  baseURL: string,
-  dataDir: string,
-  lng: keyof typeof copy,
-  /** Runs on Bob's page before it opens the room (init scripts). */
-  prepareB?: (b: Page) => Promise<unknown>,
-) {
-  const alice = await registerViaApi(request, undefined, dataDir)
-  const bob = await registerViaApi(request, undefined, dataDir)
-  const auth = (login: LoginResult) => ({ ...headers, Authorization: `Bearer ${login.access_token}` })
-  const room = await request.post('/api/rooms', { data: { title: 'Offers' }, headers: auth(alice) })
-  expect(room.status(), await room.text()).toBe(201)
-  const { id } = (await room.json()) as { id: string }
-  const a = await signedInPage(browser, alice, baseURL)
-  const b = await signedInPage(browser, bob, baseURL)
-  await prepareB?.(b)
-  await a.goto(`/room/${id}?lng=${lng}`)
-  await b.goto(`/room/${id}?lng=${lng}`)
-  // Bob joins from the page, which opens his room socket at once. Joined through the API before
-  // his page loaded, he had none, and the room lets a participant without a socket go 5 s after
-  // joining (ROOM_PRESENCE_GRACE_SECONDS): a slow page load on a busy machine outlasted that, so
-  // Bob was gone from the room before the offer ("Aceptar" never came).
-  await b.getByRole('button', { name: copy[lng].join }).click()
-  await expect(a.getByTestId('participant')).toHaveCount(2)
-  return { alice, bob, a, b }
 }
 
 /** Saves every file the receiver's card lists and returns name → SHA-256. */

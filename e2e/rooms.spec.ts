@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { e2eAdmin, type LoginResult, loginViaApi, registerViaApi, storeLogin } from './fixtures/auth.js'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { e2eAdmin, type LoginResult, loginViaApi, registerViaApi } from './fixtures/auth.js'
+import { signedInPage } from './fixtures/room-pages.js'
 import { expect, test } from './fixtures/rooms.js'
 
 // Peer-to-peer tests: Chromium runs in a network namespace of the worker (fixtures/rooms.ts).
@@ -18,13 +19,6 @@ async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256')
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
   return hash.digest('hex')
-}
-
-async function signedInPage(browser: Browser, login: LoginResult, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  await storeLogin(page, login, baseURL)
-  return page
 }
 
 async function createRoomViaModal(page: Page): Promise<string> {
