@@ -19,6 +19,7 @@ import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
 import type { BlobStore } from '../server/src/adapters/blob-store/blob-store.js'
 import { createLocalDiskBlobStore } from '../server/src/adapters/blob-store/local-disk-blob-store.js'
 import { createS3BlobStore } from '../server/src/adapters/blob-store/s3-blob-store.js'
+import { cpuSecondsOf } from './lib/cpu-by-process.js'
 import { ensureInputFile, type InputFile, sha256Of } from './lib/input-file.js'
 import { type Child, type FerryServer, repoRoot, startCeiling, startFerry, startS3rver } from './lib/processes.js'
 import { formatSize, mbPerSecond, median, parseSize, quantile } from './lib/stats.js'
@@ -55,6 +56,8 @@ const flushDisk = () => execFileSync('sync')
 
 interface Sample {
   seconds: number
+  /** CPU seconds the server that took the bytes used (Ferry with its database thread, or the bare one). */
+  serverCpu: number
   idleRss?: number
   rssAboveIdle?: number
   signMs?: number[]
@@ -65,38 +68,47 @@ interface Setup {
   ferry: FerryServer
   client: UploadClient
   ceilingUrl: string
+  ceilingPid: number
   /** Reads what Ferry stored, to check it. */
   store: BlobStore
 }
 
-async function measureCeiling(setup: Setup, input: Input): Promise<Sample> {
+/** Wall and server CPU seconds of `upload`, started on a flushed disk. */
+async function timed<T>(serverPid: number, upload: () => Promise<T>) {
   flushDisk()
+  const cpuBefore = cpuSecondsOf(serverPid) ?? 0
   const started = performance.now()
-  const put = await putFile(setup.ceilingUrl, input.file, { start: 0, end: input.size - 1 })
+  const result = await upload()
+  const seconds = (performance.now() - started) / 1000
+  return { result, seconds, serverCpu: (cpuSecondsOf(serverPid) ?? 0) - cpuBefore }
+}
+
+async function measureCeiling(setup: Setup, input: Input): Promise<Sample> {
+  const { result: put, ...sample } = await timed(setup.ceilingPid, () =>
+    putFile(setup.ceilingUrl, input.file, { start: 0, end: input.size - 1 }),
+  )
   if (put.status !== 200) throw new Error(`The ceiling server answered ${put.status}`)
-  return { seconds: (performance.now() - started) / 1000 }
+  return sample
 }
 
 async function measureParallelCeiling(setup: Setup, input: Input): Promise<Sample> {
-  flushDisk()
-  const started = performance.now()
-  await putPartsBare(setup.ceilingUrl, input.file, input.size, partSize, concurrency)
-  return { seconds: (performance.now() - started) / 1000 }
+  const { result: _, ...sample } = await timed(setup.ceilingPid, () =>
+    putPartsBare(setup.ceilingUrl, input.file, input.size, partSize, concurrency),
+  )
+  return sample
 }
 
 async function measureFerry(setup: Setup, input: Input, mode: 'single' | 'multipart'): Promise<Sample> {
-  flushDisk()
   const idle = await setup.ferry.resetPeak()
-  const started = performance.now()
-  const result =
+  const { result, seconds, serverCpu } = await timed(setup.ferry.pid, async () =>
     mode === 'single'
       ? { key: await setup.client.single(input.file, input.size), signMs: undefined }
-      : await setup.client.multipart(input.file, input.size, partSize, concurrency)
-  const seconds = (performance.now() - started) / 1000
+      : await setup.client.multipart(input.file, input.size, partSize, concurrency),
+  )
   const rssAboveIdle = (await setup.ferry.peak()) - idle
   const stored = await sha256Of(await setup.store.read(result.key))
   if (stored !== input.sha256) throw new Error(`${setup.name} ${mode}: the stored bytes differ (SHA-256)`)
-  return { seconds, idleRss: idle, rssAboveIdle, signMs: result.signMs }
+  return { seconds, serverCpu, idleRss: idle, rssAboveIdle, signMs: result.signMs }
 }
 
 type Kind = 'ceiling' | 'single' | 'parallel' | 'multipart'
@@ -122,7 +134,8 @@ async function runRounds(setup: Setup, input: Input): Promise<Record<Kind, Sampl
           ? ''
           : `, RSS +${(sample.rssAboveIdle / MiB).toFixed(1)} MiB over ${((sample.idleRss ?? 0) / MiB).toFixed(0)} MiB idle`
       console.log(
-        `  round ${round + 1} ${kind.padEnd(9)} ${mbPerSecond(input.size, sample.seconds).toFixed(0).padStart(6)} MB/s${rss}`,
+        `  round ${round + 1} ${kind.padEnd(9)} ${mbPerSecond(input.size, sample.seconds).toFixed(0).padStart(6)} MB/s` +
+          `, server CPU ${sample.serverCpu.toFixed(2)} s${rss}`,
       )
     }
   }
@@ -137,10 +150,19 @@ function report(setup: Setup, input: Input, samples: Record<Kind, Sample[]>, tar
   const ratio = (kind: Kind, ceiling: Kind) =>
     median(samples[kind].map((s, i) => samples[ceiling][i]!.seconds / s.seconds))
   const rss = (kind: Kind) => Math.max(...samples[kind].map((s) => s.rssAboveIdle ?? 0)) / MiB
+  // Server CPU seconds per GiB taken: on two cores the client, the server and the kernel share
+  // them, so what the server spends per byte is what caps parallel parts (and it is steadier
+  // than throughput while other work runs).
+  const cpuPerGiB = (kind: Kind) => median(samples[kind].map((s) => s.serverCpu)) / (input.size / 1024 ** 3)
+  const cpu = (kind: Kind) => `server CPU ${cpuPerGiB(kind).toFixed(2)} s/GiB`
   const parts = `${concurrency}×${formatSize(partSize)}`
   const lines = [`${setup.name}, ${formatSize(input.size)}, medians of ${rounds} rounds:`]
-  lines.push(`  ceiling: one PUT, bare Node → file       ${speed('ceiling').toFixed(0).padStart(6)} MB/s`)
-  lines.push(`  ceiling: ${parts} PUTs, bare Node → files ${speed('parallel').toFixed(0).padStart(6)} MB/s`)
+  lines.push(
+    `  ceiling: one PUT, bare Node → file       ${speed('ceiling').toFixed(0).padStart(6)} MB/s  ${cpu('ceiling')}`,
+  )
+  lines.push(
+    `  ceiling: ${parts} PUTs, bare Node → files ${speed('parallel').toFixed(0).padStart(6)} MB/s  ${cpu('parallel')}`,
+  )
   for (const [kind, ceiling, target] of [
     ['single', 'ceiling', 0.9],
     ['multipart', 'parallel', 0.95],
@@ -151,7 +173,8 @@ function report(setup: Setup, input: Input, samples: Record<Kind, Sample[]>, tar
       `  ${label.padEnd(39)} ${speed(kind).toFixed(0).padStart(6)} MB/s  ${r.toFixed(2)} of ${kind === 'single' ? 'one PUT' : 'the same PUTs'}` +
         (targets ? `  (${check(r >= target)} ≥ ${target})` : '') +
         `  peak RSS +${rss(kind).toFixed(1)} MiB above idle` +
-        (targets ? ` (${check(rss(kind) <= 64)} ≤ 64)` : ''),
+        (targets ? ` (${check(rss(kind) <= 64)} ≤ 64)` : '') +
+        `  ${cpu(kind)}`,
     )
   }
   return lines
@@ -199,7 +222,14 @@ async function runStore(kind: 'local' | 's3', inputs: { full: Input; small: Inpu
     ferry = await startFerry(env)
     const name = kind === 'local' ? 'Local disk (PGlite)' : 'S3 (s3rver, PGlite)'
     const client = createUploadClient(ferry.url, await registerBenchUser(ferry.url, dataDir))
-    const setup: Setup = { name, ferry, client, ceilingUrl: `http://127.0.0.1:${ceiling.info.port}/`, store }
+    const setup: Setup = {
+      name,
+      ferry,
+      client,
+      ceilingUrl: `http://127.0.0.1:${ceiling.info.port}/`,
+      ceilingPid: ceiling.process.pid!,
+      store,
+    }
 
     console.log(`\n${name}: warming up`)
     await measureFerry(setup, inputs.small, 'single')

@@ -5,19 +5,29 @@ export function cpuSnapshot(): Map<number, { name: string; seconds: number }> {
   const snapshot = new Map<number, { name: string; seconds: number }>()
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // it exited meanwhile
-    }
-    // The name is in parentheses and may hold spaces; the fields after it are space-separated.
-    const close = stat.lastIndexOf(')')
-    const fields = stat.slice(close + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15)
-    snapshot.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, close), seconds: ticks / 100 })
+    const used = cpuOf(Number(entry))
+    if (used) snapshot.set(Number(entry), used) // else it exited meanwhile
   }
   return snapshot
+}
+
+/** The CPU seconds (user + system, all threads) process `pid` has used, or undefined when it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  return cpuOf(pid)?.seconds
+}
+
+function cpuOf(pid: number): { name: string; seconds: number } | undefined {
+  let stat: string
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return undefined
+  }
+  // The name is in parentheses and may hold spaces; the fields after it are space-separated.
+  const close = stat.lastIndexOf(')')
+  const fields = stat.slice(close + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15)
+  return { name: stat.slice(stat.indexOf('(') + 1, close), seconds: ticks / 100 }
 }
 
 /**
