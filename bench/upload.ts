@@ -12,7 +12,7 @@
 // Everything lives under .bench-data/upload on the repository's disk; the input files are
 // kept between runs, the uploads of a run until the next run starts.
 import { execFileSync } from 'node:child_process'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
@@ -54,6 +54,14 @@ const ensureInput = (bytes: number): Promise<Input> => ensureInputFile(path.join
 /** Dirty pages of the previous measurement are written out first, so each starts alike. */
 const flushDisk = () => execFileSync('sync')
 
+/**
+ * What a measurement stored is removed once checked: gigabytes of earlier uploads in the page
+ * cache made later rounds pay for the kernel reclaiming memory (four times the CPU per GiB).
+ */
+async function emptyFolder(dir: string) {
+  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true, force: true })
+}
+
 interface Sample {
   seconds: number
   /** CPU seconds the server that took the bytes used (Ferry with its database thread, or the bare one). */
@@ -69,6 +77,8 @@ interface Setup {
   client: UploadClient
   ceilingUrl: string
   ceilingPid: number
+  /** Where the ceiling server writes its files. */
+  ceilingDir: string
   /** Reads what Ferry stored, to check it. */
   store: BlobStore
 }
@@ -88,6 +98,7 @@ async function measureCeiling(setup: Setup, input: Input): Promise<Sample> {
     putFile(setup.ceilingUrl, input.file, { start: 0, end: input.size - 1 }),
   )
   if (put.status !== 200) throw new Error(`The ceiling server answered ${put.status}`)
+  await emptyFolder(setup.ceilingDir)
   return sample
 }
 
@@ -95,6 +106,7 @@ async function measureParallelCeiling(setup: Setup, input: Input): Promise<Sampl
   const { result: _, ...sample } = await timed(setup.ceilingPid, () =>
     putPartsBare(setup.ceilingUrl, input.file, input.size, partSize, concurrency),
   )
+  await emptyFolder(setup.ceilingDir)
   return sample
 }
 
@@ -108,6 +120,7 @@ async function measureFerry(setup: Setup, input: Input, mode: 'single' | 'multip
   const rssAboveIdle = (await setup.ferry.peak()) - idle
   const stored = await sha256Of(await setup.store.read(result.key))
   if (stored !== input.sha256) throw new Error(`${setup.name} ${mode}: the stored bytes differ (SHA-256)`)
+  await setup.store.delete(result.key)
   return { seconds, serverCpu, idleRss: idle, rssAboveIdle, signMs: result.signMs }
 }
 
@@ -185,7 +198,8 @@ async function runStore(kind: 'local' | 's3', inputs: { full: Input; small: Inpu
   const children: Child<unknown>[] = []
   let ferry: FerryServer | undefined
   try {
-    const ceiling = await startCeiling(path.join(dir, 'ceiling'))
+    const ceilingDir = path.join(dir, 'ceiling')
+    const ceiling = await startCeiling(ceilingDir)
     children.push(ceiling)
     // The database persists between runs (PGlite reopens in under a second; a fresh one takes seconds).
     const dataDir = path.join(root, `ferry-${kind}`)
@@ -228,6 +242,7 @@ async function runStore(kind: 'local' | 's3', inputs: { full: Input; small: Inpu
       client,
       ceilingUrl: `http://127.0.0.1:${ceiling.info.port}/`,
       ceilingPid: ceiling.process.pid!,
+      ceilingDir,
       store,
     }
 
