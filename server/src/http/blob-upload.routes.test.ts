@@ -38,6 +38,27 @@ async function abandonUpload(harness: LocalBlobHarness, url: string, bytes: Buff
   await ended
 }
 
+/**
+ * PUTs 2 MiB to `url` in two halves and runs `meanwhile` between them, once the store is writing
+ * the body (its temporary file exists); the status answered.
+ */
+async function putWhile(harness: LocalBlobHarness, url: string, meanwhile: () => Promise<unknown>) {
+  const bytes = randomBody(2 * MiB)
+  const request = http.request(url, { method: 'PUT', headers: { 'Content-Length': bytes.length } })
+  const status = new Promise<number | undefined>((resolve, reject) => {
+    request.on('response', (r) => {
+      r.resume()
+      resolve(r.statusCode)
+    })
+    request.on('error', reject)
+  })
+  request.write(bytes.subarray(0, MiB))
+  await vi.waitFor(async () => expect((await harness.leftovers()).tmp).not.toEqual([]), { timeout: 10_000 })
+  await meanwhile()
+  request.end(bytes.subarray(MiB))
+  return status
+}
+
 /** A PUT with only Content-Length, no Content-Type (fetch would add one for a string body). */
 function rawPut(url: string, bytes: Buffer): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
@@ -112,22 +133,22 @@ describe('PUT /blobs/* (local disk)', () => {
     const signed = await harness.store.signUpload(k, sign)
     expect((await put(signed, 'claimed bytes')).status).toBe(200)
     // Starts a PUT (open at its start), then claims the key before the body ends.
-    const bytes = randomBody(2 * MiB)
-    const request = http.request(signed.url, { method: 'PUT', headers: { 'Content-Length': bytes.length } })
-    const status = new Promise<number | undefined>((resolve, reject) => {
-      request.on('response', (r) => {
-        r.resume()
-        resolve(r.statusCode)
-      })
-      request.on('error', reject)
-    })
-    request.write(bytes.subarray(0, MiB))
-    // The body is arriving once the store has its temporary file.
-    await vi.waitFor(async () => expect((await harness.leftovers()).tmp).not.toEqual([]), { timeout: 10_000 })
-    harness.setVerdict(k, 'claimed')
-    request.end(bytes.subarray(MiB))
-    expect(await status).toBe(409)
+    const status = await putWhile(harness, signed.url, async () => harness.setVerdict(k, 'claimed'))
+    expect(status).toBe(409)
     expect((await readAll(await harness.store.read(k))).toString()).toBe('claimed bytes')
+    await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
+  })
+
+  it('refuses a part whose upload completes while its body is arriving; the object stays as completed', async () => {
+    const k = key()
+    const { uploadId } = await harness.store.createMultipart(k, {})
+    const first = await put(await harness.store.signPart(k, uploadId, 1, sign), 'the only part')
+    const late = await harness.store.signPart(k, uploadId, 2, sign)
+    const status = await putWhile(harness, late.url, () =>
+      harness.store.completeMultipart(k, uploadId, [{ partNumber: 1, etag: first.headers.get('etag')! }]),
+    )
+    expect(status).toBe(404)
+    expect((await readAll(await harness.store.read(k))).toString()).toBe('the only part')
     await vi.waitFor(async () => expect((await harness.leftovers()).tmp).toEqual([]))
   })
 

@@ -105,10 +105,11 @@ export function createLocalDiskBlobStore(options: LocalDiskBlobStoreOptions): Lo
       assertOpen(await gate.check(target))
       if (claims.uploadId !== undefined && claims.partNumber !== undefined) {
         await layout.ensure()
-        const { uploadId, partNumber } = claims
-        return multipart.receivePart(key, uploadId, partNumber, body, claims.maxBytes, (install) =>
-          gate.whileOpen(target, install).then(assertOpen),
-        )
+        // No row lock around a part: it joins the file only through completion, which moves its
+        // upload's folder away first, so a part arriving after that (or after an abort) finds
+        // no folder and is refused. Claims take completed uploads only. Three fewer database
+        // round trips per part (bench:upload: server CPU per GiB).
+        return multipart.receivePart(key, claims.uploadId, claims.partNumber, body, claims.maxBytes)
       }
       return receiveWhole(claims, body, gate)
     },

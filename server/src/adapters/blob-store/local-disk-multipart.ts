@@ -65,15 +65,8 @@ export function createLocalDiskMultipart(layout: LocalDiskLayout, now: () => Dat
       return uploadId
     },
 
-    /** `inPlace` runs the final move while the caller allows it (it throws when it does not). */
-    async receivePart(
-      key: string,
-      uploadId: string,
-      partNumber: number,
-      body: Readable,
-      maxBytes: number,
-      inPlace: (install: () => Promise<void>) => Promise<void>,
-    ) {
+    /** Stores a part; refused (404) when the upload is not in progress, before its body or after it. */
+    async receivePart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes: number) {
       const { dir } = await openUpload(key, uploadId).catch((error) => {
         if (error instanceof BlobUploadNotFoundError) throw uploadGone(uploadId)
         throw error
@@ -82,7 +75,8 @@ export function createLocalDiskMultipart(layout: LocalDiskLayout, now: () => Dat
       await writeLimitedBody(body, temp, maxBytes)
       try {
         const stats = await stat(temp, { bigint: true })
-        await inPlace(() => rename(temp, path.join(dir, partFileName(partNumber))))
+        // Fails with ENOENT once completion or an abort moved the folder away.
+        await rename(temp, path.join(dir, partFileName(partNumber)))
         return { etag: fileEtag(stats) }
       } catch (error) {
         await rm(temp, { force: true })
