@@ -291,7 +291,7 @@ export class PeerTransfer {
   private async startReceiver(options: ReceiveOptions) {
     const blocks = createVerifiedBlocks()
     // The sink is ready before the answer goes out, so no chunk can arrive ahead of it.
-    const sinkReady = openReceivedFileSink(options.transferId, options.mimeType, (index, sha256) => {
+    const sinkReady = openReceivedFileSink(options.transferId, options.size, options.mimeType, (index, sha256) => {
       if (blocks.mine(index, sha256) !== null) this.failAndTell('hash_mismatch')
     })
     let files: OfferedFile[] | null = null

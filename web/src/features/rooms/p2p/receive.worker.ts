@@ -2,10 +2,18 @@
  * The receiver's worker: writes each block to the Origin Private File System with a
  * synchronous access handle (workers only), so the page's main thread does nothing but gather
  * data-channel chunks into blocks (and start their native digests).
+ *
+ * The file is sized to the whole offer when it opens, and cut to what was written when it
+ * finishes. Why: a write that extends the file asks the browser for room each time, and in
+ * Chromium's private windows (in-memory OPFS, as in the benchmark) it also grows the stored
+ * copy; measured on 256 MiB in 1 MiB writes, that took the browser 3.0 CPU-seconds against 1.5
+ * with the file sized first. Where the room cannot be had at once (quota), the writes
+ * extend the file as before.
  */
 export type ReceiveWorkerRequest =
-  | { kind: 'open'; directory: string; name: string; staleAfterMs: number }
-  | { kind: 'truncate'; size: number }
+  | { kind: 'open'; directory: string; name: string; size: number; staleAfterMs: number }
+  /** The next write is the file's byte `to` (a resumed transfer). */
+  | { kind: 'rewind'; to: number }
   | { kind: 'finish' }
   | { kind: 'abort' }
 export type ReceiveWorkerReply =
@@ -49,6 +57,11 @@ async function open(request: Extract<ReceiveWorkerRequest, { kind: 'open' }>) {
     const fileHandle = await dir.getFileHandle(fileName, { create: true })
     handle = await (fileHandle as unknown as { createSyncAccessHandle(): Promise<SyncHandle> }).createSyncAccessHandle()
     handle.truncate(0)
+    try {
+      handle.truncate(request.size)
+    } catch {
+      // No room for it all now: each write extends the file.
+    }
     reply({ kind: 'opened', onDisk: true })
   } catch {
     handle = null
@@ -69,17 +82,13 @@ self.onmessage = (event: MessageEvent<ArrayBuffer | ReceiveWorkerRequest>) => {
     return
   }
   if (data.kind === 'open') void open(data)
-  else if (data.kind === 'truncate') {
-    // A resumed transfer: what follows is the file from `size` on.
-    try {
-      handle?.truncate(data.size)
-      offset = data.size
-      failed = false
-    } catch {
-      failed = true
-    }
+  else if (data.kind === 'rewind') {
+    // What follows overwrites what was there; `finish` cuts the file where the writes end.
+    offset = data.to
+    failed = false
   } else if (data.kind === 'finish') {
     try {
+      handle?.truncate(offset)
       handle?.flush()
       handle?.close()
       handle = null

@@ -71,9 +71,10 @@ export type OnStoredBlock = (index: number, sha256: string) => void
 
 const toHex = (digest: Uint8Array) => Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 
-/** A sink for transfer `id` of this MIME type. */
+/** A sink for transfer `id` of `size` bytes (as announced) of this MIME type. */
 export async function openReceivedFileSink(
   id: string,
+  size: number,
   type: string,
   onBlock?: OnStoredBlock,
 ): Promise<ReceivedFileSink> {
@@ -87,7 +88,7 @@ export async function openReceivedFileSink(
   const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.part`
   const secure = window.isSecureContext && 'storage' in navigator
   const { onDisk } = secure
-    ? await request(worker, { kind: 'open', directory, name, staleAfterMs }, 'opened')
+    ? await request(worker, { kind: 'open', directory, name, size, staleAfterMs }, 'opened')
     : { onDisk: false }
   if (!onDisk) {
     worker.terminate()
@@ -106,7 +107,7 @@ export async function openReceivedFileSink(
     truncate(blocks) {
       gather.reset()
       hashes.restart(blocks)
-      worker.postMessage({ kind: 'truncate', size: blocks * readBlockSize } satisfies ReceiveWorkerRequest)
+      worker.postMessage({ kind: 'rewind', to: blocks * readBlockSize } satisfies ReceiveWorkerRequest)
     },
     async finish() {
       gather.flush()
