@@ -153,6 +153,7 @@ export function MemberRoom({
               <TransferCard
                 key={view.transfer.transfer_id}
                 view={view}
+                progressStore={transfers.progressStore}
                 onCancel={() => transfers.cancel(view)}
                 onDismiss={() => transfers.dismiss(view.transfer.transfer_id)}
                 canSendAsLink={guestToken === null}

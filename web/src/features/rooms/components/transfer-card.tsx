@@ -3,11 +3,14 @@ import { IconDownload, IconLink, IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useFormatFileSize, useFormatSpeed } from '../../../components/use-format-file-size.js'
 import { translatedErrorMessage } from '../../../lib/error-message.js'
+import { type TransferProgressStore, useTransferProgress } from '../hooks/transfer-progress-store.js'
 import type { TransferView } from '../hooks/use-room-transfers.js'
 import { transferFailures } from '../p2p/channel-protocol.js'
 
 export interface TransferCardProps {
   view: TransferView
+  /** Where the running transfer's progress is (only this card re-renders as it moves). */
+  progressStore: TransferProgressStore
   onCancel(): void
   onDismiss(): void
   /** The sender is signed in, so may send an offer that could not connect as a stored transfer. */
@@ -18,11 +21,19 @@ export interface TransferCardProps {
 const running = ['waiting', 'connecting', 'transferring'] as const
 
 /** One transfer on either side: progress (bytes, %, speed), then the outcome, Download for the receiver. */
-export function TransferCard({ view, onCancel, onDismiss, canSendAsLink, onSendAsLink }: TransferCardProps) {
+export function TransferCard({
+  view,
+  progressStore,
+  onCancel,
+  onDismiss,
+  canSendAsLink,
+  onSendAsLink,
+}: TransferCardProps) {
   const { t } = useTranslation('rooms')
   const formatSize = useFormatFileSize()
   const formatSpeed = useFormatSpeed()
-  const { transfer, progress, phase } = view
+  const { transfer, phase } = view
+  const progress = useTransferProgress(progressStore, transfer.transfer_id)
   const isRunning = (running as readonly string[]).includes(phase)
   const percent = phase === 'completed' ? 100 : (progress?.percent ?? 0)
   const bytes = phase === 'completed' ? transfer.file_size : (progress?.bytes ?? 0)

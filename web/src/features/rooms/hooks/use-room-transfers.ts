@@ -8,6 +8,7 @@ import { type FileToSend, PeerTransfer, PeerTransferError } from '../p2p/peer-tr
 import { isShareLink, SendAsLinkError, sendAsLink } from '../p2p/send-as-link.js'
 import { megabytesPerSecond, type TransferProgress } from '../p2p/transfer-progress.js'
 import type { SignallingClient } from '../realtime/signalling-client.js'
+import { createTransferProgressStore } from './transfer-progress-store.js'
 
 export type TransferPhase =
   | 'requested'
@@ -24,7 +25,6 @@ export interface TransferView {
   transfer: RoomTransfer
   direction: 'sending' | 'receiving'
   phase: TransferPhase
-  progress: TransferProgress | null
   /** Why it failed: an engine reason, or the other party's words. */
   failure: string | null
   /** MB/s once completed. */
@@ -81,6 +81,7 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
   const [links, setLinks] = useState<LinkInstead[]>([])
   const files = useRef(new Map<string, FileToSend[]>())
   const engines = useRef(new Map<string, PeerTransfer>())
+  const [progressStore] = useState(createTransferProgressStore)
   const notifyRef = useRef(notify)
   notifyRef.current = notify
 
@@ -99,7 +100,6 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
           transfer,
           direction: transfer.sender_id === room.me ? 'sending' : 'receiving',
           phase,
-          progress: null,
           failure: null,
           speed: null,
           downloads: [],
@@ -131,7 +131,7 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
         signal: link,
         onConnected: () => update(id, { phase: 'transferring', reconnecting: false }),
         onReconnecting: () => update(id, { reconnecting: true }),
-        onProgress: (progress: TransferProgress) => update(id, { progress }),
+        onProgress: (progress: TransferProgress) => progressStore.set(id, progress),
       }
       const offered = files.current.get(id)
       const engine =
@@ -167,7 +167,7 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
       )
       engine.done.finally(() => link.close()).catch(() => {})
     },
-    [signalling, room.ice_servers, update, guestToken, report],
+    [signalling, room.ice_servers, update, guestToken, report, progressStore],
   )
 
   const sendFiles = useCallback(
@@ -232,13 +232,17 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
     [update],
   )
 
-  const dismiss = useCallback((id: string) => {
-    setViews(({ [id]: gone, ...rest }) => {
-      for (const download of gone?.downloads ?? []) URL.revokeObjectURL(download.url)
-      return rest
-    })
-    files.current.delete(id)
-  }, [])
+  const dismiss = useCallback(
+    (id: string) => {
+      setViews(({ [id]: gone, ...rest }) => {
+        for (const download of gone?.downloads ?? []) URL.revokeObjectURL(download.url)
+        return rest
+      })
+      files.current.delete(id)
+      progressStore.delete(id)
+    },
+    [progressStore],
+  )
 
   const onRoomEvent = useCallback(
     (event: RoomServerEvent) => {
@@ -290,6 +294,8 @@ export function useRoomTransfers({ room, guestToken, signalling, notify }: Optio
   return {
     requests: list.filter((view) => view.phase === 'requested'),
     transfers: list.filter((view) => view.phase !== 'requested'),
+    /** Each running transfer's progress, for its card (useTransferProgress). */
+    progressStore,
     isActive: (view: TransferView) => active.includes(view.phase) || view.phase === 'waiting',
     sendFiles,
     sendAsLinkInstead,
@@ -321,7 +327,6 @@ const incoming = (transfer: RoomTransfer): TransferView => ({
   transfer,
   direction: 'receiving',
   phase: 'requested',
-  progress: null,
   failure: null,
   speed: null,
   downloads: [],
