@@ -54,9 +54,10 @@ export function TransferCard({
               : t('transfers.receivingFrom', { name: transfer.sender_name })}
           </Text>
         </Group>
-        {/* Not animated: moving stripes repaint every frame, CPU the transfer itself needs. */}
+        {/* Not animated (no stripes, no eased width): each animation frame is a repaint, CPU the transfer itself needs. */}
         <Progress
           value={percent}
+          transitionDuration={0}
           color={phase === 'failed' ? 'red' : phase === 'completed' ? 'green' : 'blue'}
           aria-label={transfer.file_name}
         />
