@@ -4,10 +4,10 @@ import type { ReceiveWorkerReply, ReceiveWorkerRequest } from './receive.worker.
 
 /**
  * Where a receiver puts the bytes, hashing them on the way (the block hash list, the same
- * blocks by offset as the sender's). A worker writes them to the Origin
- * Private File System as they arrive (no prompt, works headless; only a handle stays in
- * memory); where that is unavailable (no OPFS, insecure origin) the chunks are kept and joined
- * into a Blob.
+ * blocks by offset as the sender's). A worker (receive.worker.ts) hashes them and writes them
+ * to the Origin Private File System as they arrive (no prompt, works headless; only a handle
+ * stays in memory); where that is unavailable (no OPFS, insecure origin) the chunks are hashed
+ * here, kept and joined into a Blob.
  */
 export interface ReceivedFileSink {
   /** Takes the next chunk; the caller must not change it afterwards. */
@@ -25,45 +25,32 @@ const directory = 'ferry-received'
 /** Files left by pages that closed mid-transfer are removed when older than this. */
 const staleAfterMs = 60 * 60 * 1000
 
-/** Gathers chunks into `readBlockSize` blocks for `take`. */
-function blockGatherer(take: (block: Uint8Array<ArrayBuffer>) => void) {
-  let block = new Uint8Array(readBlockSize)
-  let filled = 0
-  const reset = () => {
-    filled = 0
+/**
+ * The page's side of the worker: `request` sends a message and waits for one of the reply
+ * kinds; `block` replies (a stored block's digest) go to `onBlock` whenever they come.
+ */
+function workerLink(worker: Worker, onBlock?: OnStoredBlock) {
+  let waiting: { kinds: string[]; resolve(reply: ReceiveWorkerReply): void; reject(error: Error): void } | null = null
+  worker.onmessage = (event: MessageEvent<ReceiveWorkerReply>) => {
+    const reply = event.data
+    if (reply.kind === 'block') return onBlock?.(reply.index, reply.sha256)
+    const current = waiting
+    waiting = null
+    if (current?.kinds.includes(reply.kind)) current.resolve(reply)
+    else current?.reject(new Error(reply.kind))
   }
-  const flush = () => {
-    if (filled === 0) return
-    take(filled === block.byteLength ? block : block.slice(0, filled))
-    block = new Uint8Array(readBlockSize)
-    filled = 0
+  worker.onerror = () => waiting?.reject(new Error('The receive worker failed'))
+  return {
+    request<T extends ReceiveWorkerReply['kind']>(
+      message: ReceiveWorkerRequest,
+      ...kinds: T[]
+    ): Promise<Extract<ReceiveWorkerReply, { kind: T }>> {
+      return new Promise((resolve, reject) => {
+        waiting = { kinds, resolve: resolve as (reply: ReceiveWorkerReply) => void, reject }
+        worker.postMessage(message)
+      })
+    },
   }
-  const write = (bytes: Uint8Array) => {
-    let at = 0
-    while (at < bytes.byteLength) {
-      const n = Math.min(bytes.byteLength - at, block.byteLength - filled)
-      block.set(bytes.subarray(at, at + n), filled)
-      filled += n
-      at += n
-      if (filled === block.byteLength) flush()
-    }
-  }
-  return { write, flush, reset }
-}
-
-function request<T extends ReceiveWorkerReply['kind']>(
-  worker: Worker,
-  message: ReceiveWorkerRequest,
-  ...kinds: T[]
-): Promise<Extract<ReceiveWorkerReply, { kind: T }>> {
-  return new Promise((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<ReceiveWorkerReply>) => {
-      if ((kinds as string[]).includes(event.data.kind)) resolve(event.data as Extract<ReceiveWorkerReply, { kind: T }>)
-      else reject(new Error(event.data.kind))
-    }
-    worker.onerror = () => reject(new Error('The receive worker failed'))
-    worker.postMessage(message)
-  })
 }
 
 /** Each stored block's SHA-256 (hex), by index, for the resume bookkeeping (verified-blocks.ts). */
@@ -85,36 +72,26 @@ export async function openReceivedFileSink(
   } catch {
     return inlineSink(type, onDigest)
   }
+  const link = workerLink(worker, onBlock)
   const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.part`
   const secure = window.isSecureContext && 'storage' in navigator
   const { onDisk } = secure
-    ? await request(worker, { kind: 'open', directory, name, size, staleAfterMs }, 'opened')
+    ? await link.request({ kind: 'open', directory, name, size, staleAfterMs }, 'opened')
     : { onDisk: false }
   if (!onDisk) {
     worker.terminate()
     return inlineSink(type, onDigest)
   }
   let finished = false
-  const hashes = createBlockHashList(undefined, readBlockSize, onDigest)
-  const gather = blockGatherer((block) => {
-    // The digest reads the block at once, so the block can move to the worker right after.
-    hashes.update(block)
-    worker.postMessage(block.buffer, [block.buffer])
-  })
   return {
     onDisk,
-    write: (chunk) => gather.write(new Uint8Array(chunk)),
-    truncate(blocks) {
-      gather.reset()
-      hashes.restart(blocks)
-      worker.postMessage({ kind: 'rewind', to: blocks * readBlockSize } satisfies ReceiveWorkerRequest)
-    },
+    // Handed over, not copied: the caller no longer reads the chunk.
+    write: (chunk) => worker.postMessage(chunk, [chunk]),
+    truncate: (blocks) => worker.postMessage({ kind: 'rewind', block: blocks } satisfies ReceiveWorkerRequest),
     async finish() {
-      gather.flush()
-      await request(worker, { kind: 'finish' }, 'finished')
+      const { sha256 } = await link.request({ kind: 'finish' }, 'finished')
       worker.terminate()
       finished = true
-      const sha256 = await hashes.digest()
       const root = await navigator.storage.getDirectory()
       const stored = await (await (await root.getDirectoryHandle(directory)).getFileHandle(name)).getFile()
       // A slice with the type: the same bytes on disk, no copy.
@@ -122,7 +99,7 @@ export async function openReceivedFileSink(
     },
     async abort() {
       if (!finished) {
-        await request(worker, { kind: 'abort' }, 'aborted').catch(() => {})
+        await link.request({ kind: 'abort' }, 'aborted').catch(() => {})
         worker.terminate()
       } else {
         const root = await navigator.storage.getDirectory()
