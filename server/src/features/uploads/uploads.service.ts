@@ -9,6 +9,7 @@ import {
   type UploadGate,
 } from '../../adapters/blob-store/blob-store.js'
 import type { DbExecutor } from '../../db/database.js'
+import { createReadCache } from '../../db/read-cache.js'
 import type { Deps } from '../../deps.js'
 import { AppError, RateLimitedError } from '../../errors.js'
 import type { PlansService } from '../plans/plans.service.js'
@@ -73,6 +74,7 @@ export function createUploadsService(
   const repo = createUploadsRepository(deps.database.db)
   const ttlMs = deps.config.uploads.pendingTtlMs
   const expiry = () => new Date(clock.now().getTime() + ttlMs)
+  const gateReads = createReadCache<PendingUploadRow | undefined>(deps.database, { max: 1_000 })
 
   async function limitVisitor(ip: string): Promise<void> {
     const { perIp, windowMs } = deps.config.uploads.visitorRateLimit
@@ -353,7 +355,9 @@ export function createUploadsService(
 
     /** For the local driver's `/blobs/*` route: whether a signed PUT may still store its bytes. */
     gate: {
-      check: async (target) => uploadGateVerdict(await repo.find(target.key), target),
+      // Every part of a multipart upload asks this before its body: on PGlite the row is kept
+      // until any write (a claim, a delete, a completion) makes it read again (decision 0040).
+      check: async (target) => uploadGateVerdict(await gateReads.get(target.key, () => repo.find(target.key)), target),
       // The row stays locked while the bytes go in place, so a claim waits for them or refuses them.
       whileOpen: (target, store) =>
         deps.database.db.transaction(async (tx) => {
