@@ -96,6 +96,9 @@ const maxResumes = 5
 interface Leg {
   pc: RTCPeerConnection
   channel: RTCDataChannel | null
+  /** Settles when this leg's channel is open. */
+  open: Promise<void>
+  markOpen(): void
   /** Settles when this leg's connection or channel is gone. */
   dropped: Promise<void>
   drop(): void
@@ -158,7 +161,11 @@ export class PeerTransfer {
     const dropped = new Promise<void>((resolve) => {
       drop = resolve
     })
-    const leg: Leg = { pc, channel: null, dropped, drop }
+    let markOpen!: () => void
+    const open = new Promise<void>((resolve) => {
+      markOpen = resolve
+    })
+    const leg: Leg = { pc, channel: null, open, markOpen, dropped, drop }
     pc.onicecandidate = (event) => {
       if (event.candidate && this.leg === leg)
         this.options.signal.send({ type: 'ice-candidate', candidate: event.candidate.toJSON() })
@@ -179,22 +186,25 @@ export class PeerTransfer {
     channel.binaryType = 'arraybuffer'
     channel.bufferedAmountLowThreshold = lowWaterMark
     channel.addEventListener('close', () => leg.drop())
+    if (channel.readyState === 'open') leg.markOpen()
+    else channel.addEventListener('open', () => leg.markOpen(), { once: true })
   }
 
-  /** Resolves when `leg`'s channel opens; rejects with `timeout` or `closed` otherwise. */
-  private whenOpen(leg: Leg, channel: () => RTCDataChannel | null): Promise<void> {
+  /**
+   * Resolves when `leg`'s channel opens; rejects with `timeout` or `closed` otherwise. Told by the
+   * channel's open event, not by polling: a page in a background tab runs its timers late (once a
+   * second, or once a minute after a while), and a poll there held a sender back after the
+   * channel had opened.
+   */
+  private whenOpen(leg: Leg): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new PeerTransferError('timeout', this.everConnected)), this.timeoutMs())
-      const check = setInterval(() => {
-        if (channel()?.readyState === 'open') {
-          clearTimeout(timer)
-          clearInterval(check)
-          resolve()
-        }
-      }, 50)
+      void leg.open.then(() => {
+        clearTimeout(timer)
+        resolve()
+      })
       void leg.dropped.then(() => {
         clearTimeout(timer)
-        clearInterval(check)
         reject(new PeerTransferError('connection_failed', this.everConnected))
       })
     })
@@ -244,7 +254,7 @@ export class PeerTransfer {
       const offer = await leg.pc.createOffer()
       await leg.pc.setLocalDescription(offer)
       options.signal.send({ type: 'offer', sdp: offer.sdp ?? '' })
-      await this.whenOpen(leg, () => channel)
+      await this.whenOpen(leg)
       this.opened()
       const from = await Promise.race([resume, leg.dropped.then(() => null)])
       if (from !== null && !this.settled) {
@@ -326,7 +336,7 @@ export class PeerTransfer {
         await current.pc.setLocalDescription(answer)
         options.signal.send({ type: 'answer', sdp: answer.sdp ?? '' })
         // Waits for this leg's channel; a newer offer replaces the leg (and this wait).
-        this.whenOpen(current, () => current.channel).catch((error: PeerTransferError) => {
+        this.whenOpen(current).catch((error: PeerTransferError) => {
           if (this.leg === current) this.fail(this.everConnected ? 'closed' : error.reason)
         })
         // Dropped and no new offer in time: the sender is gone.
