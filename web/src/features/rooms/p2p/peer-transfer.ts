@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { createBlockHashList } from './block-hash-list.js'
 import {
   type ControlMessage,
@@ -231,7 +232,7 @@ export class PeerTransfer {
     })
     // Each block's digest goes to the receiver as soon as it is known (after or, rarely, before its bytes).
     const hashes = createBlockHashList(undefined, readBlockSize, (i, digest) =>
-      this.sendControl({ t: 'block', i, sha256: toHex(digest) }),
+      this.sendControl({ t: 'block', i, sha256: bytesToHex(digest) }),
     )
     const meter = createProgressMeter(stream.size)
     let announced: { size: number; sha256: string } | null = null
@@ -482,8 +483,6 @@ export class PeerTransfer {
     this.leg?.drop()
   }
 }
-
-const toHex = (digest: Uint8Array) => Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 
 /** The offer's files as slices of the stored stream; one file keeps the room transfer's name and type. */
 function sliceFiles(stream: Blob, files: OfferedFile[], options: ReceiveOptions): ReceivedFile[] {

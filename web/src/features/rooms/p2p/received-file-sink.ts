@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { createBlockHashList } from './block-hash-list.js'
 import { readBlockSize } from './channel-protocol.js'
 import type { ReceiveWorkerReply, ReceiveWorkerRequest } from './receive.worker.js'
@@ -56,8 +57,6 @@ function workerLink(worker: Worker, onBlock?: OnStoredBlock) {
 /** Each stored block's SHA-256 (hex), by index, for the resume bookkeeping (verified-blocks.ts). */
 export type OnStoredBlock = (index: number, sha256: string) => void
 
-const toHex = (digest: Uint8Array) => Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
-
 /** A sink for transfer `id` of `size` bytes (as announced) of this MIME type. */
 export async function openReceivedFileSink(
   id: string,
@@ -65,7 +64,7 @@ export async function openReceivedFileSink(
   type: string,
   onBlock?: OnStoredBlock,
 ): Promise<ReceivedFileSink> {
-  const onDigest = onBlock && ((index: number, digest: Uint8Array) => onBlock(index, toHex(digest)))
+  const onDigest = onBlock && ((index: number, digest: Uint8Array) => onBlock(index, bytesToHex(digest)))
   let worker: Worker
   try {
     worker = new Worker(new URL('./receive.worker.ts', import.meta.url), { type: 'module' })
