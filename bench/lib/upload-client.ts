@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import type { MultipartCreateResponse, SignPartsResponse } from '@ferry/contracts/api/uploads'
 import { createPartSigner, partsPerSigning } from '@ferry/contracts/domain/part-signer'
 import { uploadsApi } from '@ferry/contracts/routes/uploads'
 import { readOutbox } from '../../server/src/testing/mail-reader.js'
@@ -130,19 +131,22 @@ export function createUploadClient(origin: string, token: string) {
 
     /**
      * Create, `concurrency` parts in flight, complete: the key, and the time each part waited for
-     * its URL (signed ahead in batches, as the web and CLI do: contracts/src/domain/part-signer.ts).
+     * its URL (the first parts' signed by create, the rest ahead in batches, as the web and CLI
+     * do: contracts/src/domain/part-signer.ts).
      */
     async multipart(file: string, size: number, partSize: number, concurrency: number) {
-      const { key, uploadId } = await post<{ key: string; uploadId: string }>(uploadsApi.multipartCreate.path, {
+      const {
+        key,
+        uploadId,
+        parts: first,
+      } = await post<MultipartCreateResponse>(uploadsApi.multipartCreate.path, {
         ...target(size),
         part_size: partSize,
       })
       const signer = createPartSigner((ref) =>
-        post<{ parts: { partNumber: number; url: string; headers: Record<string, string> }[] }>(
-          uploadsApi.multipartSignParts.path,
-          ref,
-        ).then((answer) => answer.parts),
+        post<SignPartsResponse>(uploadsApi.multipartSignParts.path, ref).then((answer) => answer.parts),
       )
+      signer.seed({ key, uploadId }, first)
       const signMs: number[] = []
       const parts = await putParts(file, size, partSize, concurrency, async (partNumber, count) => {
         const signing = performance.now()

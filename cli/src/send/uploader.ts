@@ -1,5 +1,5 @@
 import type { UploadedFileRecord } from '@ferry/contracts/api/transfers'
-import { uploadRetryDelaysMs } from '@ferry/contracts/api/uploads'
+import { type SignedPart, uploadRetryDelaysMs } from '@ferry/contracts/api/uploads'
 import { createPartSigner } from '@ferry/contracts/domain/part-signer'
 import { partBytes, partCount } from '@ferry/contracts/domain/upload-parts'
 import { uploadsApi } from '@ferry/contracts/routes/uploads'
@@ -95,7 +95,7 @@ async function uploadOne(file: LocalFile, context: Context): Promise<UploadedFil
     parts: {},
   }
   await state.save(upload)
-  await sendParts(file, upload, state, context)
+  await sendParts(file, upload, state, context, created.parts)
   return { record: { ...record, file_key: upload.key }, state, resumedBytes: 0 }
 }
 
@@ -147,8 +147,17 @@ async function resumeMultipart(
   return { key: upload.key, resumedBytes }
 }
 
-/** Sends the parts not yet in `upload.parts` (in parallel, within the shared limit), then completes it. */
-async function sendParts(file: LocalFile, upload: Multipart, state: UploadStateStore, context: Context) {
+/**
+ * Sends the parts not yet in `upload.parts` (in parallel, within the shared limit), then completes
+ * it; `signed` are part URLs already in hand (multipart/create answers its first parts').
+ */
+async function sendParts(
+  file: LocalFile,
+  upload: Multipart,
+  state: UploadStateStore,
+  context: Context,
+  signed: SignedPart[] = [],
+) {
   const { api, signal } = context
   const count = partCount(file.size, upload.partSize)
   const missing = []
@@ -158,6 +167,7 @@ async function sendParts(file: LocalFile, upload: Multipart, state: UploadStateS
     const { parts } = await api.call(uploadsApi.multipartSignParts, { body: ref }, { signal })
     return parts
   })
+  signer.seed(upload, signed)
   await Promise.all(
     missing.map((partNumber) =>
       context.transfers(async () => {

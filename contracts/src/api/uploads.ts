@@ -95,8 +95,6 @@ export const multipartCreateRequest = z
     path: ['part_size'],
   })
 export type MultipartCreateRequest = z.input<typeof multipartCreateRequest>
-export const multipartCreateResponse = z.object({ uploadId: z.string(), key: z.string() })
-
 const uploadRef = { uploadId: token('The upload id', 1024), key: token('The key', 512) }
 
 export const signPartRequest = z.object({
@@ -127,6 +125,14 @@ export const signPartsRequest = z.object({
 const signedPart = signPartResponse.extend({ partNumber: z.number().int() })
 export type SignedPart = z.infer<typeof signedPart>
 export const signPartsResponse = z.object({ parts: z.array(signedPart) })
+export type SignPartsResponse = z.infer<typeof signPartsResponse>
+
+/**
+ * The upload, and the URLs of its first parts signed with it (as sign-parts would sign them), so
+ * its first bytes wait for no further call (issue 24 item 5).
+ */
+export const multipartCreateResponse = z.object({ uploadId: z.string(), key: z.string(), parts: z.array(signedPart) })
+export type MultipartCreateResponse = z.infer<typeof multipartCreateResponse>
 
 export const uploadedPart = z.object({
   PartNumber: z.number().int().min(1).max(maxParts),

@@ -82,4 +82,25 @@ describe('createPartSigner', () => {
     calls[1]!.resolve()
     expect((await two).url).toBe('/blobs/k1?part=2&call=1')
   })
+
+  it('hands out the URLs seeded from multipart/create without a call, then signs the rest in batches', async () => {
+    const { signParts, calls } = fakeSignParts()
+    const signer = createPartSigner(signParts)
+    signer.seed(
+      ref,
+      [1, 2].map((n) => ({ partNumber: n, url: `/blobs/k1?part=${n}&create`, headers: {} })),
+    )
+    expect((await signer.sign(ref, 1, 4)).url).toBe('/blobs/k1?part=1&create')
+    expect((await signer.sign(ref, 2, 4)).url).toBe('/blobs/k1?part=2&create')
+    expect(calls).toHaveLength(0)
+    const three = signer.sign(ref, 3, 4)
+    expect(calls.map((c) => c.partNumbers)).toEqual([[3, 4]])
+    calls[0]!.resolve()
+    expect((await three).url).toBe('/blobs/k1?part=3&call=0')
+    // A seeded part asked again (a retry) is signed afresh, with the parts after it not kept.
+    const retry = signer.sign(ref, 1, 4)
+    expect(calls[1]!.partNumbers).toEqual([1, 2, 3])
+    calls[1]!.resolve()
+    expect((await retry).url).toBe('/blobs/k1?part=1&call=1')
+  })
 })

@@ -50,6 +50,14 @@ export function createPartSigner(signParts: SignParts, now: () => number = Date.
   }
 
   return {
+    /** Keeps URLs signed elsewhere (multipart/create answers its first parts'), handed out as if signed now. */
+    seed(ref: MultipartRef, parts: readonly SignedPart[]): void {
+      const pending = byUpload.get(ref.uploadId) ?? new Map<number, Pending>()
+      byUpload.set(ref.uploadId, pending)
+      const at = now()
+      for (const part of parts) pending.set(part.partNumber, { signed: Promise.resolve(part), at })
+    },
+
     /** The URL to PUT part `partNumber` of an upload of `partCount` parts to. */
     sign(ref: MultipartRef, partNumber: number, partCount: number, signal?: AbortSignal): Promise<SignedPart> {
       const pending = byUpload.get(ref.uploadId) ?? new Map<number, Pending>()

@@ -1,3 +1,5 @@
+import type { SignedPart } from '@ferry/contracts/api/uploads'
+import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
 import { describe, expect, it } from 'vitest'
 import { forEachStack } from '../../testing/test-app.js'
 import { registerAccount } from '../auth/testing/auth-test-kit.js'
@@ -126,6 +128,40 @@ await forEachStack((getApp, stack) => {
       const other = await signedIn()
       const foreign = await call(api, 'multipartSignParts', { ...fresh, partNumbers: [1] }, other.headers)
       expect(foreign.status).toBe(403)
+    })
+
+    it('create answers the first parts signed, each for its own share, usable with no sign call', async () => {
+      const { api, deps } = getApp()
+      const me = await signedIn()
+      const bodies = [randomBody(5 * MiB), randomBody(999)]
+      const created = await ok<{ key: string; uploadId: string; parts: SignedPart[] }>(
+        api,
+        'multipartCreate',
+        { filename: 'two.bin', file_size: 5 * MiB + 999, part_size: 5 * MiB },
+        me.headers,
+      )
+      expect(created.parts.map((p) => p.partNumber)).toEqual([1, 2])
+      // Signed for its share: part 2's URL takes its 999 bytes, not a byte more.
+      if (local)
+        expect((await putTo(created.parts[1]!.url, randomBody(1000), created.parts[1]!.headers)).status).toBe(413)
+      const parts = []
+      for (const part of created.parts) {
+        const put = await putTo(part.url, bodies[part.partNumber - 1]!, part.headers)
+        expect(put.status, put.text).toBe(200)
+        parts.push({ PartNumber: part.partNumber, ETag: put.etag! })
+      }
+      const { key, uploadId } = created
+      expect(await ok(api, 'multipartComplete', { key, uploadId, parts }, me.headers)).toEqual({ location: key })
+      expect(sha256(await readAll(await deps.blobs.read(key)))).toBe(sha256(Buffer.concat(bodies)))
+
+      // A long upload gets one batch; its later parts are signed as they are needed.
+      const long = await ok<{ parts: SignedPart[] }>(
+        api,
+        'multipartCreate',
+        { filename: 'long.bin', file_size: 100 * 5 * MiB, part_size: 5 * MiB },
+        me.headers,
+      )
+      expect(long.parts.map((p) => p.partNumber)).toEqual(Array.from({ length: partsPerSigning }, (_, i) => i + 1))
     })
 
     it('refuses a complete with a missing ETag or no parts (400), completing nothing', async () => {

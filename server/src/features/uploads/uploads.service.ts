@@ -1,6 +1,13 @@
 import type { Readable } from 'node:stream'
-import type { PresignRequest, PresignResponse, UploadedPart } from '@ferry/contracts/api/uploads'
-import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
+import type {
+  MultipartCreateResponse,
+  PresignRequest,
+  PresignResponse,
+  SignedPart,
+  UploadedPart,
+} from '@ferry/contracts/api/uploads'
+import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
+import { partBytes, partCount, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import {
   BlobPartsMismatchError,
   BlobUploadNotFoundError,
@@ -162,16 +169,20 @@ export function createUploadsService(
     const row = await openUpload(caller, ref)
     // Rows from before part sizes were recorded: their size bound, split the default way.
     if (row.maxBytes === null) throw uploadNotFound()
-    const maxBytes = row.maxBytes
-    const partSize = row.partSize ?? partSizeFor(maxBytes)
+    const bounds = { maxBytes: row.maxBytes, partSize: row.partSize ?? partSizeFor(row.maxBytes) }
     const sizes = ref.partNumbers.map((partNumber) => {
-      const size = partBytes(maxBytes, partSize, partNumber)
+      const size = partBytes(bounds.maxBytes, bounds.partSize, partNumber)
       if (size === 0 && partNumber > 1) throw new AppError('upload_part_out_of_range', 400)
       return size
     })
     await keepAlive(row)
+    return signedParts(ref, ref.partNumbers, sizes)
+  }
+
+  /** URLs for `partNumbers` of an upload, each for exactly its size in `sizes`. */
+  function signedParts(ref: UploadRef, partNumbers: number[], sizes: number[]): Promise<SignedPart[]> {
     return Promise.all(
-      ref.partNumbers.map(async (partNumber, i) => ({
+      partNumbers.map(async (partNumber, i) => ({
         partNumber,
         ...(await blobs.signPart(ref.key, ref.uploadId, partNumber, {
           expiresInSeconds: signedUrlSeconds,
@@ -195,8 +206,11 @@ export function createUploadsService(
       return { url: signed.url, file_key: key, headers: signed.headers }
     },
 
-    /** POST /api/multipart/create */
-    async createMultipart(caller: UploadCaller, target: UploadTarget): Promise<{ uploadId: string; key: string }> {
+    /**
+     * POST /api/multipart/create: the upload, with its first parts' URLs (as sign-parts would sign
+     * them), so the client's first PUTs wait for no second call.
+     */
+    async createMultipart(caller: UploadCaller, target: UploadTarget): Promise<MultipartCreateResponse> {
       const admitted = await admit(caller, target)
       const key = newUploadKey(clock.now())
       const partSize = target.part_size ?? partSizeFor(target.file_size)
@@ -207,7 +221,12 @@ export function createUploadsService(
         await blobs.abortMultipart(key, uploadId).catch(() => {})
         throw error
       }
-      return { uploadId, key }
+      const first = Array.from(
+        { length: Math.min(partsPerSigning, partCount(target.file_size, partSize)) },
+        (_, i) => i + 1,
+      )
+      const sizes = first.map((partNumber) => partBytes(target.file_size, partSize, partNumber))
+      return { uploadId, key, parts: await signedParts({ key, uploadId }, first, sizes) }
     },
 
     /**

@@ -54,8 +54,12 @@ export function createS3Hooks(deps: S3HooksDeps) {
 
     async createMultipartUpload(file: File, signal?: AbortSignal): Promise<UploadResult> {
       // Each part URL is signed for exactly its share: the parts Uppy cuts (getChunkSize) must be these.
-      const ref = await api.createMultipart({ ...target(file), part_size: partSizeFor(file.size ?? 0) }, signal)
-      if (!deps.onMultipartCreated(file.id, ref)) void api.abortMultipart(ref)
+      const { parts, ...ref } = await api.createMultipart(
+        { ...target(file), part_size: partSizeFor(file.size ?? 0) },
+        signal,
+      )
+      if (deps.onMultipartCreated(file.id, ref)) signer.seed(ref, parts)
+      else void api.abortMultipart(ref)
       return ref
     },
 

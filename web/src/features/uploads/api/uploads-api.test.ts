@@ -73,7 +73,8 @@ describe('createUploadsApi', () => {
 
   it('calls the multipart endpoints with the contract shapes', async () => {
     const { api, calls } = fakeServer((url) => {
-      if (url === routePath(routes.multipartCreate)) return json(200, { uploadId: 'u', key: 'k' })
+      if (url === routePath(routes.multipartCreate))
+        return json(200, { uploadId: 'u', key: 'k', parts: [{ partNumber: 1, url: '/blobs/k?part=1', headers: {} }] })
       if (url === routePath(routes.multipartSignParts))
         return json(200, { parts: [{ partNumber: 1, url: '/blobs/k?part=1', headers: {} }] })
       if (url === routePath(routes.multipartListParts))
@@ -82,7 +83,10 @@ describe('createUploadsApi', () => {
       return json(200, { aborted: true })
     })
     const ref = { uploadId: 'u', key: 'k' }
-    expect(await api.createMultipart({ filename: 'big.bin', file_size: 200 })).toEqual(ref)
+    expect(await api.createMultipart({ filename: 'big.bin', file_size: 200 })).toEqual({
+      ...ref,
+      parts: [{ partNumber: 1, url: '/blobs/k?part=1', headers: {} }],
+    })
     expect(await api.signParts({ ...ref, partNumbers: [1] })).toEqual([
       { partNumber: 1, url: '/blobs/k?part=1', headers: {} },
     ])

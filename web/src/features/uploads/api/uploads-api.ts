@@ -1,5 +1,6 @@
 import type {
   MultipartCreateRequest,
+  MultipartCreateResponse,
   PresignRequest,
   PresignResponse,
   SignedPart,
@@ -18,7 +19,8 @@ export interface MultipartRef {
 /** The upload endpoints of spec/transfers.md §7; every failure is an UploadError with that step's code. */
 export interface UploadsApi {
   presign(request: PresignRequest, signal?: AbortSignal): Promise<PresignResponse>
-  createMultipart(request: MultipartCreateRequest, signal?: AbortSignal): Promise<MultipartRef>
+  /** The upload, with its first parts' URLs signed with it. */
+  createMultipart(request: MultipartCreateRequest, signal?: AbortSignal): Promise<MultipartCreateResponse>
   /** URLs for several parts in one call (at most maxPartsPerSigning), in the order asked. */
   signParts(ref: MultipartRef & { partNumbers: number[] }, signal?: AbortSignal): Promise<SignedPart[]>
   listParts(ref: MultipartRef, signal?: AbortSignal): Promise<UploadedPart[]>

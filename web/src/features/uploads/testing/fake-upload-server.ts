@@ -1,5 +1,6 @@
 import type { UploadedPart } from '@ferry/contracts/api/uploads'
-import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
+import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
+import { partBytes, partCount, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import type { uploadPartBytes } from '@uppy/aws-s3'
 import { ApiError, networkErrorMessage } from '../../../lib/api-error.js'
 import type { MultipartRef, UploadsApi } from '../api/uploads-api.js'
@@ -74,7 +75,9 @@ export function createFakeUploadServer() {
         const ref = { uploadId: `u${++counter}`, key: `k${counter}` }
         const partSize = request.part_size ?? partSizeFor(fileSize)
         uploads.set(ref.uploadId, { key: ref.key, fileSize, partSize, parts: new Map(), aborted: false })
-        return ref
+        // As the server: the first parts come signed with the upload.
+        const first = Array.from({ length: Math.min(partsPerSigning, partCount(fileSize, partSize)) }, (_, i) => i + 1)
+        return { ...ref, parts: first.map((n) => signedPart(ref.uploadId, n, partBytes(fileSize, partSize, n))) }
       }),
     signParts: (ref) =>
       answer('sign', ref, 'sign_part_failed', () => {
@@ -82,7 +85,7 @@ export function createFakeUploadServer() {
         return ref.partNumbers.map((partNumber) => {
           const size = partBytes(fileSize, partSize, partNumber)
           if (size === 0 && partNumber > 1) throw new ApiError(400, 'Past the end.', 'upload_part_out_of_range')
-          return { partNumber, url: `mem://part/${ref.uploadId}/${partNumber}?size=${size}`, headers: {} }
+          return signedPart(ref.uploadId, partNumber, size)
         })
       }),
     listParts: (ref) =>
@@ -183,4 +186,8 @@ export function createFakeUploadServer() {
       return release
     },
   }
+}
+
+function signedPart(uploadId: string, partNumber: number, size: number) {
+  return { partNumber, url: `mem://part/${uploadId}/${partNumber}?size=${size}`, headers: {} }
 }
