@@ -35,18 +35,21 @@ export function createLocalDiskMultipart(layout: LocalDiskLayout, now: () => Dat
     return { dir, info }
   }
 
+  /** The parts in `dir`, by part number; stats in parallel (completion waits for all 64 of a 1 GiB upload). */
   async function storedParts(dir: string): Promise<UploadedPart[]> {
     const names = (await readdir(dir)).filter((name) => partFilePattern.test(name)).sort()
-    const parts: UploadedPart[] = []
-    for (const name of names) {
-      try {
-        const stats = await stat(path.join(dir, name), { bigint: true })
-        parts.push({ partNumber: Number(name), etag: fileEtag(stats), size: Number(stats.size) })
-      } catch (error) {
-        ignoreCode(error, 'ENOENT')
-      }
-    }
-    return parts
+    const parts = await Promise.all(
+      names.map(async (name): Promise<UploadedPart | undefined> => {
+        try {
+          const stats = await stat(path.join(dir, name), { bigint: true })
+          return { partNumber: Number(name), etag: fileEtag(stats), size: Number(stats.size) }
+        } catch (error) {
+          ignoreCode(error, 'ENOENT')
+          return undefined
+        }
+      }),
+    )
+    return parts.filter((part) => part !== undefined)
   }
 
   return {
