@@ -175,8 +175,10 @@ await forEachStack((getApp) => {
       const { uniqueId } = await sendFiles(app, sender, sources)
       await jobs.run(app)
       const files = await shareFiles(app, uniqueId)
+      // A file without its preview says why: its job's state and last error.
+      const why = (await jobsOf(app, files)).map((job) => `${job.state}: ${job.lastError}`).join('; ')
       for (const file of files) {
-        expect(file.preview_kind, file.file_name).toBe('pdf')
+        expect(file.preview_kind, `${file.file_name} (${why || 'no job left'})`).toBe('pdf')
         expect(await app.deps.blobs.stat(`${file.file_key}.preview.pdf`), file.file_name).toMatchObject({
           contentType: 'application/pdf',
         })

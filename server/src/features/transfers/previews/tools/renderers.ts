@@ -163,9 +163,28 @@ export async function officeToPdf(
   scratchDir: string,
   options: { timeoutMs: number },
 ): Promise<string> {
-  if (!tools.soffice) throw new Error('LibreOffice is not installed')
-  const outDir = path.join(scratchDir, 'pdf')
-  const profile = path.join(scratchDir, 'profile')
+  const { soffice, unshare } = tools
+  if (!soffice) throw new Error('LibreOffice is not installed')
+  try {
+    return await convertOnce({ soffice, unshare }, inputFile, scratchDir, 1, options)
+  } catch (error) {
+    // Once more with a new profile when LibreOffice exited without a PDF: the first CI run on a
+    // fresh machine saw a document that converts in every other run get none (2026-12-06, not
+    // reproduced since). A document it cannot read fails twice; a timeout is not tried again.
+    if (!(error instanceof ToolFailedError) || error.reason === 'timeout') throw error
+    return convertOnce({ soffice, unshare }, inputFile, scratchDir, 2, options)
+  }
+}
+
+async function convertOnce(
+  tools: Pick<PreviewTools, 'unshare'> & { soffice: string },
+  inputFile: string,
+  scratchDir: string,
+  attempt: number,
+  options: { timeoutMs: number },
+): Promise<string> {
+  const outDir = path.join(scratchDir, `pdf-${attempt}`)
+  const profile = path.join(scratchDir, `profile-${attempt}`)
   const run = withoutNetwork(tools, tools.soffice, [
     '--headless',
     '--norestore',
