@@ -14,6 +14,9 @@
 // Ferry's default (preferredMessageSize) is the headline. B's JS
 // heap (CDP Performance.getMetrics) is sampled during its receive, at two file sizes, to show
 // it does not grow with the file. The hash B verified is checked against the input's each round.
+// A transfer that has not ended after BENCH_P2P_STALL_SECONDS (default 120) is reported as
+// stalled, with what each side's page shows and its last console lines, and the run goes on
+// (README, known problems: such a stall happened in a full `npm run bench` on 2026-12-06).
 import { spawnSync } from 'node:child_process'
 import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -94,7 +97,7 @@ async function signedIn(
   origin: string,
   login: Login,
   messageSize?: number,
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; console: string[] }> {
   const context = await browser.newContext({ baseURL: origin, acceptDownloads: true })
   // The session lives in the httpOnly auth cookie (as e2e/fixtures/auth.ts storeLogin); the page keeps the profile.
   await context.addCookies([
@@ -108,8 +111,39 @@ async function signedIn(
     [login.user, messageSize ?? 0] as const,
   )
   const page = await context.newPage()
-  if (process.env.BENCH_P2P_DEBUG) page.on('console', (m) => console.log(`[${login.user.name}] ${m.text()}`))
-  return { context, page }
+  // The page's last console lines, for the report of a transfer that stalls.
+  const lines: string[] = []
+  page.on('console', (m) => {
+    if (process.env.BENCH_P2P_DEBUG) console.log(`[${login.user.name}] ${m.text()}`)
+    lines.push(`${m.type()}: ${m.text()}`.slice(0, 300))
+    if (lines.length > 30) lines.shift()
+  })
+  return { context, page, console: lines }
+}
+
+/** A transfer that neither completed nor failed in `stallAfterMs` (README, known problems). */
+class StalledTransfer extends Error {}
+
+/** Past this, a transfer that has not ended is reported as stalled (they take seconds here). */
+const stallAfterMs = Number(process.env.BENCH_P2P_STALL_SECONDS ?? 120) * 1000
+
+/** What each side's page shows of its transfer, and its last console lines. */
+async function transferState(sides: Record<string, { page: Page; console: string[] }>): Promise<string> {
+  const lines: string[] = []
+  for (const [name, side] of Object.entries(sides)) {
+    const card = side.page.getByTestId('transfer-card')
+    const shown = await card
+      .evaluateAll((cards) =>
+        cards.map(
+          (c) =>
+            `phase ${c.getAttribute('data-phase')}: ${((c as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
+        ),
+      )
+      .catch((error: unknown) => [`(no card: ${error})`])
+    lines.push(`  ${name}: ${shown.join(' | ') || '(no transfer card)'}`)
+    for (const line of side.console) lines.push(`    ${line}`)
+  }
+  return lines.join('\n')
 }
 
 interface FerryRun {
@@ -171,7 +205,14 @@ async function measureFerry(
     const started = performance.now()
     await accept.click()
     const card = b.page.getByTestId('transfer-card')
-    await card.and(b.page.locator('[data-phase="completed"], [data-phase="failed"]')).waitFor({ timeout: 600_000 })
+    await card
+      .and(b.page.locator('[data-phase="completed"], [data-phase="failed"]'))
+      .waitFor({ timeout: stallAfterMs })
+      .catch(async () => {
+        throw new StalledTransfer(
+          `No end after ${stallAfterMs / 1000} s:\n${await transferState({ sender: a, receiver: b })}`,
+        )
+      })
     const wallSeconds = (performance.now() - started) / 1000
     clearInterval(sampler)
     if ((await card.getAttribute('data-phase')) !== 'completed')
@@ -227,6 +268,7 @@ try {
   )
   const rows: { messageSize: number; ceiling: number; ferry: number }[] = []
   const heapPeaks: number[] = []
+  const stalls: string[] = []
   for (const messageSize of messageSizes) {
     const ceiling: number[] = []
     const ferryRates: number[] = []
@@ -239,7 +281,14 @@ try {
           ceiling.push(mbPerSecond(size, seconds))
           console.log(`  ${label} round ${round + 1} ceiling: ${mbPerSecond(size, seconds).toFixed(1)} MB/s`)
         } else {
-          const run = await measureFerry(browser, origin, big, messageSize)
+          const run = await measureFerry(browser, origin, big, messageSize).catch((error: unknown) => {
+            if (!(error instanceof StalledTransfer)) throw error
+            // Counted and shown, and the run goes on: one stall must not cost the other figures.
+            stalls.push(`${label} round ${round + 1}`)
+            console.log(`  ${label} round ${round + 1} Ferry:   STALLED. ${error.message}`)
+            return null
+          })
+          if (!run) continue
           if (run.sha256 !== bigHash) throw new Error(`Hash mismatch: ${run.sha256} != ${bigHash}`)
           ferryRates.push(mbPerSecond(size, run.seconds))
           heapPeaks.push(run.heapPeak - run.heapBefore)
@@ -272,6 +321,11 @@ try {
     `receiver JS heap peak above idle: ${(median(heapPeaks) / MiB).toFixed(1)} MiB for ${formatSize(size)}, ` +
       `${(Math.max(0, smallRun.heapPeak - smallRun.heapBefore) / MiB).toFixed(1)} MiB for ${formatSize(smallSize)} ` +
       '(the file goes to the Origin Private File System)',
+  )
+  const transfers = messageSizes.length * rounds
+  console.log(
+    `stalled transfers (no end in ${stallAfterMs / 1000} s): ${stalls.length} of ${transfers}` +
+      (stalls.length ? ` (${stalls.join(', ')}; what each side showed is above)` : ''),
   )
   console.log(
     `load average at the end: ${loadavg()
