@@ -1,4 +1,5 @@
 import { maxPartsPerSigning, type SignedPart } from '../api/uploads.js'
+import { partCount } from './upload-parts.js'
 
 interface MultipartRef {
   uploadId: string
@@ -7,6 +8,11 @@ interface MultipartRef {
 
 /** Parts signed per call: a few rounds of six parallel PUTs, so sign-parts is rarely on the path. */
 export const partsPerSigning = Math.min(24, maxPartsPerSigning)
+/** The parts multipart/create answers signed: the first batch, as the signer would ask it. */
+export function partsSignedAtCreate(fileSize: number, partSize: number): number[] {
+  return Array.from({ length: Math.min(partsPerSigning, partCount(fileSize, partSize)) }, (_, i) => i + 1)
+}
+
 /** Signed URLs live an hour (uploads.service.ts); a URL kept longer than this is signed again. */
 const freshForMs = 20 * 60 * 1000
 
@@ -26,6 +32,12 @@ interface Pending {
  */
 export function createPartSigner(signParts: SignParts, now: () => number = Date.now) {
   const byUpload = new Map<string, Map<number, Pending>>()
+
+  function pendingOf(uploadId: string): Map<number, Pending> {
+    const pending = byUpload.get(uploadId) ?? new Map<number, Pending>()
+    byUpload.set(uploadId, pending)
+    return pending
+  }
 
   function batch(ref: MultipartRef, first: number, partCount: number, pending: Map<number, Pending>) {
     const partNumbers: number[] = []
@@ -52,16 +64,14 @@ export function createPartSigner(signParts: SignParts, now: () => number = Date.
   return {
     /** Keeps URLs signed elsewhere (multipart/create answers its first parts'), handed out as if signed now. */
     seed(ref: MultipartRef, parts: readonly SignedPart[]): void {
-      const pending = byUpload.get(ref.uploadId) ?? new Map<number, Pending>()
-      byUpload.set(ref.uploadId, pending)
+      const pending = pendingOf(ref.uploadId)
       const at = now()
       for (const part of parts) pending.set(part.partNumber, { signed: Promise.resolve(part), at })
     },
 
     /** The URL to PUT part `partNumber` of an upload of `partCount` parts to. */
     sign(ref: MultipartRef, partNumber: number, partCount: number, signal?: AbortSignal): Promise<SignedPart> {
-      const pending = byUpload.get(ref.uploadId) ?? new Map<number, Pending>()
-      byUpload.set(ref.uploadId, pending)
+      const pending = pendingOf(ref.uploadId)
       const kept = pending.get(partNumber)
       if (!kept || now() - kept.at > freshForMs) batch(ref, partNumber, partCount, pending)
       const { signed } = pending.get(partNumber)!

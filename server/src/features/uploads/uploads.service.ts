@@ -6,8 +6,8 @@ import type {
   SignedPart,
   UploadedPart,
 } from '@ferry/contracts/api/uploads'
-import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
-import { partBytes, partCount, partSizeFor } from '@ferry/contracts/domain/upload-parts'
+import { partsSignedAtCreate } from '@ferry/contracts/domain/part-signer'
+import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import {
   BlobPartsMismatchError,
   BlobUploadNotFoundError,
@@ -169,9 +169,10 @@ export function createUploadsService(
     const row = await openUpload(caller, ref)
     // Rows from before part sizes were recorded: their size bound, split the default way.
     if (row.maxBytes === null) throw uploadNotFound()
-    const bounds = { maxBytes: row.maxBytes, partSize: row.partSize ?? partSizeFor(row.maxBytes) }
+    const maxBytes = row.maxBytes
+    const partSize = row.partSize ?? partSizeFor(maxBytes)
     const sizes = ref.partNumbers.map((partNumber) => {
-      const size = partBytes(bounds.maxBytes, bounds.partSize, partNumber)
+      const size = partBytes(maxBytes, partSize, partNumber)
       if (size === 0 && partNumber > 1) throw new AppError('upload_part_out_of_range', 400)
       return size
     })
@@ -221,10 +222,7 @@ export function createUploadsService(
         await blobs.abortMultipart(key, uploadId).catch(() => {})
         throw error
       }
-      const first = Array.from(
-        { length: Math.min(partsPerSigning, partCount(target.file_size, partSize)) },
-        (_, i) => i + 1,
-      )
+      const first = partsSignedAtCreate(target.file_size, partSize)
       const sizes = first.map((partNumber) => partBytes(target.file_size, partSize, partNumber))
       return { uploadId, key, parts: await signedParts({ key, uploadId }, first, sizes) }
     },

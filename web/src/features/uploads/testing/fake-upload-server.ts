@@ -1,6 +1,6 @@
 import type { UploadedPart } from '@ferry/contracts/api/uploads'
-import { partsPerSigning } from '@ferry/contracts/domain/part-signer'
-import { partBytes, partCount, partSizeFor } from '@ferry/contracts/domain/upload-parts'
+import { partsSignedAtCreate } from '@ferry/contracts/domain/part-signer'
+import { partBytes, partSizeFor } from '@ferry/contracts/domain/upload-parts'
 import type { uploadPartBytes } from '@uppy/aws-s3'
 import { ApiError, networkErrorMessage } from '../../../lib/api-error.js'
 import type { MultipartRef, UploadsApi } from '../api/uploads-api.js'
@@ -76,8 +76,12 @@ export function createFakeUploadServer() {
         const partSize = request.part_size ?? partSizeFor(fileSize)
         uploads.set(ref.uploadId, { key: ref.key, fileSize, partSize, parts: new Map(), aborted: false })
         // As the server: the first parts come signed with the upload.
-        const first = Array.from({ length: Math.min(partsPerSigning, partCount(fileSize, partSize)) }, (_, i) => i + 1)
-        return { ...ref, parts: first.map((n) => signedPart(ref.uploadId, n, partBytes(fileSize, partSize, n))) }
+        return {
+          ...ref,
+          parts: partsSignedAtCreate(fileSize, partSize).map((n) =>
+            signedPart(ref.uploadId, n, partBytes(fileSize, partSize, n)),
+          ),
+        }
       }),
     signParts: (ref) =>
       answer('sign', ref, 'sign_part_failed', () => {
