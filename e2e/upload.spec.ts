@@ -64,6 +64,16 @@ test('a 5 MB and a 120 MB file go up through the picker, the big one in parts, a
     const big = await writeRandomFile(dir, 'big.bin', 120_000_000)
     await storeLogin(page, await registerViaApi(request))
     const api = uploadCalls(page)
+    // On loopback 120 MB can be up within a second, and the "on their way" line goes with the last
+    // byte: the big file's completion waits until the test has read the page in the middle.
+    let releaseCompletion = () => {}
+    const middleRead = new Promise<void>((resolve) => {
+      releaseCompletion = resolve
+    })
+    await page.route('**/api/multipart/complete', async (route) => {
+      await middleRead
+      await route.continue()
+    })
     await page.goto('/')
 
     await addFiles(page, [small.path, big.path])
@@ -72,6 +82,7 @@ test('a 5 MB and a 120 MB file go up through the picker, the big one in parts, a
     await expect(fileRow(page, 'small.bin')).toContainText('5 MiB')
     await expect(fileRow(page, 'big.bin')).toContainText('114.4 MiB')
     await expect(page.getByText('your files are on their way while you fill in the details')).toBeVisible()
+    releaseCompletion()
 
     await expect(page.getByText('All files uploaded')).toBeVisible({ timeout: 150_000 })
     for (const file of [small, big]) {
