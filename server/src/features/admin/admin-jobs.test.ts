@@ -28,7 +28,12 @@ await forEachStack((getApp) => {
   it('lists jobs newest first, filtered by state and kind, a page at a time, and retries a dead one', async () => {
     const queue = app.services.jobQueue
     const ids: string[] = []
-    for (let n = 0; n < 3; n++) ids.push((await queue.enqueue(kind, { n }, { maxAttempts: 1 }))!)
+    for (let n = 0; n < 3; n++) {
+      // Each in a millisecond of its own: jobs stamped in the same one are ordered by id instead.
+      const before = Date.now()
+      while (Date.now() === before) await new Promise((resolve) => setImmediate(resolve))
+      ids.push((await queue.enqueue(kind, { n }, { maxAttempts: 1 }))!)
+    }
     // The first one fails its only try: dead, with its error.
     const [taken] = await queue.claim('test-worker', [kind], 1, 60_000)
     expect(taken!.id).toBe(ids[0])
