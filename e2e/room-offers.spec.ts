@@ -10,8 +10,8 @@ import { expect, test } from './fixtures/rooms.js'
 // its connection drops. Chromium runs in a network namespace of the worker (fixtures/rooms.ts).
 // One retry, and only for the tests that move bytes peer to peer: about one CI run in three met a
 // transfer whose channel opened and then carried nothing (the receiver at "0 B of 20 MiB" for 90 s,
-// 2026-12-05). That stall is an open bug of the direct transfer, written up in the README's known
-// problems; a retry keeps it from hiding every other result, and Playwright reports it as flaky.
+// 2026-12-05). The sender's stall watch now makes such a connection again (the last test here);
+// its cause is still unknown (README, known problems), so the retry stays until CI shows no more.
 test.describe.configure({ timeout: 180_000, retries: 1 })
 
 const MiB = 1024 * 1024
@@ -172,6 +172,40 @@ for (const lng of ['en', 'es'] as const) {
     const second = perConnection[1] ?? 0
     expect(second).toBeGreaterThanOrEqual(size - (perConnection[0] ?? 0))
     expect(second).toBeLessThanOrEqual(size - 3 * MiB)
+    const download = b.waitForEvent('download')
+    await card.getByRole('link', { name: t.download }).click()
+    expect(await sha256File((await (await download).path()) ?? '')).toBe(await sha256File(file))
+  })
+  test(`${lng}: a channel that opens and carries nothing is given up and made again`, async ({
+    browser,
+    request,
+    baseURL,
+    rtcDataDir,
+  }, testInfo) => {
+    // The receiver's first `resume` is lost: the channel is open on both sides and no byte moves,
+    // as in the stall CI met. The sender's stall watch must give that connection up.
+    const { bob, a, b } = await roomOfTwo(browser, request, baseURL ?? '', rtcDataDir, lng, (page) =>
+      page.addInitScript(() => {
+        const send = RTCDataChannel.prototype.send
+        let lost = false
+        RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+          if (!lost && typeof data === 'string' && JSON.parse(data).t === 'resume') {
+            lost = true
+            return
+          }
+          send.call(this, data)
+        }
+      }),
+    )
+    const file = testInfo.outputPath('silent.bin')
+    await writeFile(file, randomBytes(4 * MiB + 3))
+    const chooser = a.waitForEvent('filechooser')
+    await a.getByRole('button', { name: t.sendFile(bob.user.name) }).click()
+    await (await chooser).setFiles(file)
+    await b.getByTestId('incoming-request').getByRole('button', { name: t.accept }).click()
+    const card = b.getByTestId('transfer-card').filter({ hasText: 'silent.bin' })
+    await expect(card).toHaveAttribute('data-phase', 'completed', { timeout: 90_000 })
+    await expect(card.getByTestId('transfer-resumed')).toHaveText(t.resumed)
     const download = b.waitForEvent('download')
     await card.getByRole('link', { name: t.download }).click()
     expect(await sha256File((await (await download).path()) ?? '')).toBe(await sha256File(file))

@@ -14,6 +14,7 @@ import {
 } from './channel-protocol.js'
 import { fileBlocks } from './file-blocks.js'
 import { openReceivedFileSink, type ReceivedFileSink } from './received-file-sink.js'
+import { watchForStall } from './stall-watch.js'
 import { createProgressMeter, type TransferProgress } from './transfer-progress.js'
 import { createVerifiedBlocks, type VerifiedBlocks } from './verified-blocks.js'
 
@@ -111,7 +112,8 @@ interface Leg {
  * (16 KiB up to the channel's maximum message size) with backpressure; both sides hash the
  * stream in `readBlockSize` blocks (block-hash-list.ts), the sender announcing each block's
  * digest after its bytes, so the receiver knows which blocks it holds are right. When the
- * connection drops, the sender makes a new one over the same signalling link and the
+ * connection drops, or its open channel moves no byte for `stallAfterMs` (stall-watch.ts),
+ * the sender makes a new one over the same signalling link and the
  * receiver answers with the number of verified blocks it holds: the bytes go on from there
  * (up to `maxResumes` times). `done` settles once, with the result or a PeerTransferError.
  */
@@ -257,10 +259,35 @@ export class PeerTransfer {
       options.signal.send({ type: 'offer', sdp: offer.sdp ?? '' })
       await this.whenOpen(leg)
       this.opened()
+      // Bytes handed to this leg's channel: null until the receiver's `resume` comes.
+      let handedOver: number | null = null
+      let allHandedOver = false
+      const stopWatch = watchForStall(
+        () => {
+          if (this.settled || (allHandedOver && channel.bufferedAmount === 0)) return null
+          return handedOver === null ? -1 : handedOver - channel.bufferedAmount
+        },
+        () => {
+          // An open channel that carries nothing (seen in CI: both sides at 0 B for 90 s) is given
+          // up; the next leg resumes from the receiver's verified blocks.
+          console.warn(
+            handedOver === null
+              ? 'Direct transfer: the receiver did not answer on an open channel; connecting again'
+              : 'Direct transfer: bytes stopped leaving the channel; connecting again',
+          )
+          leg.drop()
+        },
+      )
+      void leg.dropped.then(stopWatch)
       const from = await Promise.race([resume, leg.dropped.then(() => null)])
       if (from !== null && !this.settled) {
+        const fromBlock = Math.min(from, Math.ceil(stream.size / readBlockSize))
+        handedOver = fromBlock * readBlockSize
         this.sendControl({ t: 'files', files: offered })
-        await this.sendFrom(leg, channel, stream, Math.min(from, Math.ceil(stream.size / readBlockSize)), hashes, meter)
+        await this.sendFrom(leg, channel, stream, fromBlock, hashes, meter, (bytes) => {
+          handedOver = bytes
+        })
+        allHandedOver = true
         if (!this.settled && channel.readyState === 'open') {
           announced = { size: stream.size, sha256: await hashes.digest() }
           this.sendControl({ t: 'end', ...announced })
@@ -281,6 +308,7 @@ export class PeerTransfer {
     from: number,
     hashes: ReturnType<typeof createBlockHashList>,
     meter: ReturnType<typeof createProgressMeter>,
+    onHandedOver: (bytes: number) => void,
   ) {
     const messageSize = negotiatedMessageSize(leg.pc.sctp?.maxMessageSize, (this.options as SendOptions).messageSize)
     hashes.restart(from)
@@ -294,6 +322,7 @@ export class PeerTransfer {
         const end = Math.min(offset + messageSize, block.byteLength)
         channel.send(block.subarray(offset, end))
         sent += end - offset
+        onHandedOver(sent)
         this.progress(meter, sent, channel)
       }
     }
