@@ -16,7 +16,9 @@
 // it does not grow with the file. The hash B verified is checked against the input's each round.
 // A transfer that has not ended after BENCH_P2P_STALL_SECONDS (default 120) is reported as
 // stalled, with what each side's page shows and its last console lines, and the run goes on
-// (README, known problems: such a stall happened in a full `npm run bench` on 2026-12-06).
+// (README, known problems: such a stall happened in a full `npm run bench` on 2026-12-06). A
+// connection the sender's stall watch gave up and made again (15 s without a byte) is counted
+// too: that transfer ends, slower.
 import { spawnSync } from 'node:child_process'
 import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -152,6 +154,8 @@ interface FerryRun {
   heapBefore: number
   heapPeak: number
   sha256: string
+  /** The sender's console lines from its stall watch: connections given up and made again. */
+  stallsRecovered: string[]
 }
 
 /** One file from A to B through a fresh room on the real room page. */
@@ -225,7 +229,9 @@ async function measureFerry(
     if (!record?.transfer_speed) throw new Error('No transfer_speed recorded')
     // transfer_speed is MiB/s (1024² as sizes) with two decimals: back to seconds.
     const seconds = input.size / MiB / record.transfer_speed
-    return { seconds, wallSeconds, heapBefore, heapPeak, sha256: record.sha256 ?? '' }
+    // Connections the sender's stall watch gave up and made again (peer-transfer.ts).
+    const stallsRecovered = a.console.filter((line) => line.includes('Direct transfer:'))
+    return { seconds, wallSeconds, heapBefore, heapPeak, sha256: record.sha256 ?? '', stallsRecovered }
   } finally {
     await a.context.close()
     await b.context.close()
@@ -269,6 +275,7 @@ try {
   const rows: { messageSize: number; ceiling: number; ferry: number }[] = []
   const heapPeaks: number[] = []
   const stalls: string[] = []
+  const recovered: string[] = []
   for (const messageSize of messageSizes) {
     const ceiling: number[] = []
     const ferryRates: number[] = []
@@ -290,6 +297,10 @@ try {
           })
           if (!run) continue
           if (run.sha256 !== bigHash) throw new Error(`Hash mismatch: ${run.sha256} != ${bigHash}`)
+          for (const line of run.stallsRecovered) {
+            recovered.push(`${label} round ${round + 1}`)
+            console.log(`  ${label} round ${round + 1} Ferry:   stall watch: ${line}`)
+          }
           ferryRates.push(mbPerSecond(size, run.seconds))
           heapPeaks.push(run.heapPeak - run.heapBefore)
           console.log(
@@ -326,6 +337,10 @@ try {
   console.log(
     `stalled transfers (no end in ${stallAfterMs / 1000} s): ${stalls.length} of ${transfers}` +
       (stalls.length ? ` (${stalls.join(', ')}; what each side showed is above)` : ''),
+  )
+  console.log(
+    `connections the stall watch gave up and made again: ${recovered.length}` +
+      (recovered.length ? ` (${recovered.join(', ')}; the round's figure includes the wait)` : ''),
   )
   console.log(
     `load average at the end: ${loadavg()
