@@ -86,21 +86,49 @@ describe('createPartSigner', () => {
   it('hands out the URLs seeded from multipart/create without a call, then signs the rest in batches', async () => {
     const { signParts, calls } = fakeSignParts()
     const signer = createPartSigner(signParts)
+    const count = 3 * partsPerSigning
     signer.seed(
       ref,
-      [1, 2].map((n) => ({ partNumber: n, url: `/blobs/k1?part=${n}&create`, headers: {} })),
+      Array.from({ length: partsPerSigning }, (_, i) => ({
+        partNumber: i + 1,
+        url: `/blobs/k1?part=${i + 1}&create`,
+        headers: {},
+      })),
     )
-    expect((await signer.sign(ref, 1, 4)).url).toBe('/blobs/k1?part=1&create')
-    expect((await signer.sign(ref, 2, 4)).url).toBe('/blobs/k1?part=2&create')
+    expect((await signer.sign(ref, 1, count)).url).toBe('/blobs/k1?part=1&create')
+    expect((await signer.sign(ref, 2, count)).url).toBe('/blobs/k1?part=2&create')
     expect(calls).toHaveLength(0)
-    const three = signer.sign(ref, 3, 4)
-    expect(calls.map((c) => c.partNumbers)).toEqual([[3, 4]])
-    calls[0]!.resolve()
-    expect((await three).url).toBe('/blobs/k1?part=3&call=0')
     // A seeded part asked again (a retry) is signed afresh, with the parts after it not kept.
-    const retry = signer.sign(ref, 1, 4)
-    expect(calls[1]!.partNumbers).toEqual([1, 2, 3])
+    const retry = signer.sign(ref, 1, count)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.partNumbers.slice(0, 3)).toEqual([1, 2, partsPerSigning + 1])
+    calls[0]!.resolve()
+    expect((await retry).url).toBe('/blobs/k1?part=1&call=0')
+  })
+
+  it('asks for the next batch while the parts signed ahead are still being used', async () => {
+    const { signParts, calls } = fakeSignParts()
+    const signer = createPartSigner(signParts)
+    const count = 2 * partsPerSigning + 5
+    const first = signer.sign(ref, 1, count)
+    calls[0]!.resolve()
+    await first
+    const ahead = partsPerSigning / 2
+    // Handing out parts while at least `ahead` signed ones remain after them asks for nothing.
+    for (let n = 2; n <= partsPerSigning - ahead; n++) await signer.sign(ref, n, count)
+    expect(calls).toHaveLength(1)
+    // One more, and the next batch goes out before any part needs it.
+    await signer.sign(ref, partsPerSigning - ahead + 1, count)
+    expect(calls.map((c) => c.partNumbers[0])).toEqual([1, partsPerSigning + 1])
+    expect(calls[1]!.partNumbers).toHaveLength(partsPerSigning)
     calls[1]!.resolve()
-    expect((await retry).url).toBe('/blobs/k1?part=1&call=1')
+    for (let n = partsPerSigning - ahead + 2; n <= 2 * partsPerSigning - ahead; n++) {
+      const call = n <= partsPerSigning ? 0 : 1
+      expect((await signer.sign(ref, n, count)).url).toBe(`/blobs/k1?part=${n}&call=${call}`)
+    }
+    expect(calls).toHaveLength(2)
+    await signer.sign(ref, 2 * partsPerSigning - ahead + 1, count)
+    // The last batch holds only what is left, never a part past the end.
+    expect(calls[2]!.partNumbers).toEqual([1, 2, 3, 4, 5].map((n) => 2 * partsPerSigning + n))
   })
 })
