@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentDisposition } from '../../http/content-disposition.js'
@@ -438,6 +440,17 @@ describe('BlobStore local disk: signatures and part checks', () => {
     const late = await put(await store.signPart(k, uploadId, 2, sign), randomBody(10))
     await expectRefused(late, 404, 'upload_not_found')
     expect((await store.stat(k))?.size).toBe(10)
+  })
+
+  it('refuses a part of an upload whose folder went away after its first parts, and keeps nothing', async () => {
+    // Parts after the first skip reading upload.json (the key is kept in memory); the part's
+    // final move into the upload's folder is what still refuses it.
+    const k = key()
+    const { uploadId } = await uploadParts(store, k, [randomBody(5 * MiB)])
+    await rm(path.join(harness.dir, 'uploads', uploadId), { recursive: true })
+    const late = await put(await store.signPart(k, uploadId, 2, sign), randomBody(10))
+    await expectRefused(late, 404, 'upload_not_found')
+    expect(await harness.leftovers()).toEqual({ tmp: [], uploads: [] })
   })
 
   it("does not let one key's upload id serve another key", async () => {
