@@ -43,7 +43,7 @@ export function AnalyticsPage() {
           </Alert>
         ) : !plan ? (
           <Center mih="30vh" aria-busy="true">
-            <Loader type="dots" aria-label={t('loading')} />
+            <Loader role="status" type="dots" aria-label={t('loading')} />
           </Center>
         ) : plan.analytics_panel ? (
           <AnalyticsPanel period={period} onPeriodChange={changePeriod} transferTo={transferPath} />

@@ -39,7 +39,7 @@ export function OrganizationDomainsPage() {
   } else if (!current.data || !myPlan.data) {
     content = (
       <Center mih="30vh" aria-busy="true">
-        <Loader type="dots" aria-label={t('loading', { ns: 'common' })} />
+        <Loader role="status" type="dots" aria-label={t('loading', { ns: 'common' })} />
       </Center>
     )
   } else if (!organization) {

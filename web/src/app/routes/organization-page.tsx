@@ -32,7 +32,7 @@ export function OrganizationPage() {
 
   const loading = (
     <Center mih="30vh" aria-busy="true">
-      <Loader type="dots" aria-label={t('loading')} />
+      <Loader role="status" type="dots" aria-label={t('loading')} />
     </Center>
   )
   const failed = (onRetry: () => void) => (

@@ -29,7 +29,7 @@ export function OrganizationSsoPage() {
   } else if (!current.data) {
     content = (
       <Center mih="30vh" aria-busy="true">
-        <Loader type="dots" aria-label={t('loading', { ns: 'common' })} />
+        <Loader role="status" type="dots" aria-label={t('loading', { ns: 'common' })} />
       </Center>
     )
   } else if (!organization) {

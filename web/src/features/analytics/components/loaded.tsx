@@ -18,7 +18,7 @@ export function Loaded<T>({
   if (query.isPending)
     return (
       <Center mih={160} aria-busy="true">
-        <Loader type="dots" aria-label={t('loading')} />
+        <Loader role="status" type="dots" aria-label={t('loading')} />
       </Center>
     )
   if (query.isError)

@@ -15,7 +15,7 @@ import { CssEditor } from './css-editor.js'
 export function BrandingSettings() {
   const { t, i18n } = useTranslation(['branding', 'common'])
   const current = useCurrentBranding()
-  if (current.isPending) return <Loader aria-label={t('pageTitle')} />
+  if (current.isPending) return <Loader role="status" aria-label={t('pageTitle')} />
   if (current.isError)
     return <ErrorAlert onClose={() => void current.refetch()}>{errorMessage(i18n, current.error)}</ErrorAlert>
   const { organization_id: organizationId, can_manage: canManage, features } = current.data

@@ -62,7 +62,7 @@ export function BillingCard({ organization }: { organization: Organization }) {
         </Title>
         {billing.isPending && (
           <Center aria-busy="true">
-            <Loader type="dots" aria-label={t('loading')} />
+            <Loader role="status" type="dots" aria-label={t('loading')} />
           </Center>
         )}
         {billing.isError && (

@@ -43,7 +43,7 @@ export function JoinInvitationView({
   } else if (preview.isPending) {
     body = (
       <Center aria-busy="true" py="md">
-        <Loader type="dots" aria-label={t('join.checking')} />
+        <Loader role="status" type="dots" aria-label={t('join.checking')} />
       </Center>
     )
   } else if (preview.isError) {

@@ -151,7 +151,7 @@ export function MembersTable({ organization, myUserId }: MembersTableProps) {
         </Title>
         {members.isPending && (
           <Center aria-busy="true">
-            <Loader type="dots" aria-label={t('loading')} />
+            <Loader role="status" type="dots" aria-label={t('loading')} />
           </Center>
         )}
         {members.isError && (

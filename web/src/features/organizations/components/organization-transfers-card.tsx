@@ -63,7 +63,7 @@ export function OrganizationTransfersCard({ organization }: { organization: Orga
         <Text size="sm">{t('transfers.text')}</Text>
         {transfers.isPending && (
           <Center aria-busy="true">
-            <Loader type="dots" aria-label={t('loading')} />
+            <Loader role="status" type="dots" aria-label={t('loading')} />
           </Center>
         )}
         {transfers.isError && (

@@ -49,7 +49,7 @@ export function SsoSettingsCard({ organizationId }: { organizationId: string }) 
   if (settings.data === undefined) {
     return (
       <Center mih="20vh" aria-busy="true">
-        <Loader type="dots" aria-label={t('sso.loading')} />
+        <Loader role="status" type="dots" aria-label={t('sso.loading')} />
       </Center>
     )
   }

@@ -92,7 +92,7 @@ export function PromotionsPanel() {
       </Group>
       {list.isPending && (
         <Center py="xl">
-          <Loader aria-label={t('admin.loading')} />
+          <Loader role="status" aria-label={t('admin.loading')} />
         </Center>
       )}
       {list.isError && <Alert color="red">{failure(list.error, t('admin.loadFailed'))}</Alert>}

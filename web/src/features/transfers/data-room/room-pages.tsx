@@ -121,7 +121,7 @@ export function RoomPages({ uniqueId, trackingId, fileName, view, onVerification
         data-testid="data-room-stage"
       >
         {problem && <RoomMessage problem={problem} onRetry={() => setAttempt((n) => n + 1)} />}
-        {!problem && (!image || !natural) && <Loader color="gray.3" aria-label={t('loading')} />}
+        {!problem && (!image || !natural) && <Loader role="status" color="gray.3" aria-label={t('loading')} />}
         {image?.url && (
           <img
             key={image.url}

@@ -124,7 +124,7 @@ export default function PdfStage({ file, bridge }: StageProps) {
             data-rendered-page={renderedPage ?? undefined}
           />
         )}
-        {!renderedPage && !failed && <Loader color="gray.3" aria-label={t('loading')} />}
+        {!renderedPage && !failed && <Loader role="status" color="gray.3" aria-label={t('loading')} />}
         {failed && (
           <Text c="gray.3" data-testid="viewer-failed">
             {t('failed')}

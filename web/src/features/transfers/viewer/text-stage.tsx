@@ -131,7 +131,7 @@ export default function TextStage({ file }: StageProps) {
   if (state === 'loading') {
     return (
       <Center h="100%">
-        <Loader color="gray.3" aria-label={t('loading')} />
+        <Loader role="status" color="gray.3" aria-label={t('loading')} />
       </Center>
     )
   }
